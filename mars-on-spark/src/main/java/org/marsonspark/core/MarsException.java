@@ -1,0 +1,41 @@
+package org.marsonspark.core;
+
+/**
+ * The one exception type users of Mars on Spark see. Each carries a stable {@link ErrorClass}
+ * name, the values involved and, where there is one, what to do about it.
+ */
+public class MarsException extends RuntimeException {
+  private final ErrorClass errorClass;
+
+  public MarsException(ErrorClass errorClass, String message) {
+    super("[" + errorClass + "] " + message);
+    this.errorClass = errorClass;
+  }
+
+  public MarsException(ErrorClass errorClass, String message, Throwable cause) {
+    super("[" + errorClass + "] " + message, cause);
+    this.errorClass = errorClass;
+  }
+
+  public ErrorClass errorClass() {
+    return errorClass;
+  }
+
+  /** Stable names of the failures a user can meet; tests and callers match on these. */
+  public enum ErrorClass {
+    SHAPE_MISMATCH,
+    BROADCAST_MISMATCH,
+    AXIS_OUT_OF_BOUNDS,
+    BAD_CHUNK_SIZE,
+    UNSUPPORTED_DTYPE,
+    UNSUPPORTED_OPERATION,
+    INVALID_ARGUMENT,
+    NOT_EXECUTED,
+    RELEASED,
+    TASK_FAILED,
+    SESSION_CLOSED,
+    TILING_DID_NOT_CONVERGE,
+    CHUNK_METADATA_MISMATCH,
+    INTERNAL
+  }
+}

@@ -1,0 +1,10 @@
+package org.marsonspark.core;
+
+/** The part of the session options that tiling reads. */
+public interface TilingOptions {
+  /** Chunks without an explicit size are kept under this many bytes. */
+  long chunkStoreLimit();
+
+  /** Fan-in of each step of a reduction tree. */
+  int combineSize();
+}

@@ -1,0 +1,110 @@
+package org.marsonspark.exec;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.Dependency;
+import org.apache.spark.NarrowDependency;
+import org.apache.spark.Partition;
+import org.apache.spark.SparkContext;
+import org.apache.spark.TaskContext;
+import org.apache.spark.rdd.RDD;
+import org.marsonspark.core.ChunkOp;
+import scala.collection.Iterator;
+import scala.collection.immutable.Seq;
+
+/**
+ * An RDD whose partitions are subtasks. Each partition yields one {@code Object[]} — the
+ * outputs of its subtask — and depends on exactly the parent partitions holding its inputs
+ * (a narrow dependency per parent RDD). It is persisted, so outputs stay in the executors'
+ * block managers until the driver drops them; a lost block is recomputed from lineage.
+ */
+final class ChunkRDD extends RDD<Object[]> {
+  private final SubtaskPartition[] parts;
+  private final RDD<Object[]>[] parents;
+  /** For each parent, for each of our partitions, the parent partitions it reads. */
+  private final int[][][] parentPartitions;
+
+  ChunkRDD(SparkContext sc, SubtaskPartition[] parts, List<RDD<Object[]>> parents, int[][][] parentPartitions) {
+    super(sc, Scala.seq(List.of()), Scala.classTag(Object[].class));
+    this.parts = parts;
+    @SuppressWarnings("unchecked")
+    RDD<Object[]>[] p = parents.toArray(new RDD[0]);
+    this.parents = p;
+    this.parentPartitions = parentPartitions;
+  }
+
+  @Override
+  public Partition[] getPartitions() {
+    return parts.clone();
+  }
+
+  @Override
+  public Seq<Dependency<?>> getDependencies() {
+    List<Dependency<?>> deps = new ArrayList<>(parents.length);
+    for (int i = 0; i < parents.length; i++) {
+      deps.add(new ExactNarrowDependency(parents[i], parentPartitions[i]));
+    }
+    return Scala.seq(deps);
+  }
+
+  @Override
+  public Iterator<Object[]> compute(Partition split, TaskContext context) {
+    SubtaskPartition p = (SubtaskPartition) split;
+    Object[] slots = new Object[p.slotCount];
+    for (int i = 0; i < p.inputs.length; i++) {
+      SubtaskPartition.Input in = p.inputs[i];
+      RDD<Object[]> parent = parents[in.parent()];
+      Object[] values = parent.iterator(parent.partitions()[in.partition()], context).next();
+      slots[i] = values[in.output()];
+    }
+    for (int n = 0; n < p.nodes.length; n++) {
+      SubtaskPartition.Node node = p.nodes[n];
+      ChunkOp op = node.op();
+      Object[] args = new Object[node.inputSlots().length];
+      for (int a = 0; a < args.length; a++) {
+        args[a] = slots[node.inputSlots()[a]];
+      }
+      Object result;
+      try {
+        result = op.execute(args);
+      } catch (RuntimeException | Error e) {
+        throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
+            + ": " + e, e);
+      }
+      args = null;
+      if (op.outputCount() == 1) {
+        slots[node.firstOutputSlot()] = result;
+      } else {
+        Object[] outs = (Object[]) result;
+        System.arraycopy(outs, 0, slots, node.firstOutputSlot(), op.outputCount());
+      }
+      for (int s : p.freeAfter[n]) {
+        slots[s] = null;
+      }
+    }
+    Object[] outputs = new Object[p.outputSlots.length];
+    for (int i = 0; i < outputs.length; i++) {
+      outputs[i] = slots[p.outputSlots[i]];
+    }
+    return Scala.single(outputs);
+  }
+
+  /** Names exactly the parent partitions each child partition reads. */
+  private static final class ExactNarrowDependency extends NarrowDependency<Object[]> {
+    private final int[][] parentsOf;
+
+    ExactNarrowDependency(RDD<Object[]> rdd, int[][] parentsOf) {
+      super(rdd);
+      this.parentsOf = parentsOf;
+    }
+
+    @Override
+    public Seq<Object> getParents(int partitionId) {
+      List<Object> list = new ArrayList<>();
+      for (int p : parentsOf[partitionId]) {
+        list.add(p);
+      }
+      return Scala.seq(list);
+    }
+  }
+}

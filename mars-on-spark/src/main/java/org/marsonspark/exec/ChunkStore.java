@@ -1,0 +1,140 @@
+package org.marsonspark.exec;
+
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.apache.spark.SparkEnv;
+import org.apache.spark.rdd.RDD;
+import org.apache.spark.storage.RDDBlockId;
+import org.marsonspark.core.Chunk;
+
+/**
+ * The driver's record of which chunks exist and where: each materialized chunk is one output of
+ * one partition of a persisted {@link ChunkRDD}. Chunks are reference-counted — one reference
+ * per pending consumer task and one per user object holding an executed result — and a
+ * partition's block is dropped from every block manager once none of its outputs is referenced.
+ * Data never passes through here.
+ */
+public final class ChunkStore {
+  /** Where a chunk's data lives. */
+  record Location(ChunkRDD rdd, int partition, int output) {}
+
+  private final Map<Long, Location> locations = new HashMap<>();
+  private final Map<Long, Integer> refs = new HashMap<>();
+  /** Live outputs per RDD partition, and live partitions per RDD. */
+  private final Map<ChunkRDD, int[]> liveOutputs = new IdentityHashMap<>();
+  private final Map<ChunkRDD, Integer> livePartitions = new IdentityHashMap<>();
+  private final ExecutorService dropper = Executors.newSingleThreadExecutor(r -> {
+    Thread t = new Thread(r, "mars-block-release");
+    t.setDaemon(true);
+    return t;
+  });
+
+  public synchronized boolean isMaterialized(Chunk c) {
+    return locations.containsKey(c.key());
+  }
+
+  synchronized Location location(Chunk c) {
+    return locations.get(c.key());
+  }
+
+  /** Adds one reference; the chunk may not be materialized yet. */
+  public synchronized void retain(Chunk c) {
+    refs.merge(c.key(), 1, Integer::sum);
+  }
+
+  public synchronized int refCount(Chunk c) {
+    return refs.getOrDefault(c.key(), 0);
+  }
+
+  /** Number of chunks currently materialized (for tests and diagnostics). */
+  public synchronized int size() {
+    return locations.size();
+  }
+
+  /** Records where the outputs of a finished partition live. */
+  synchronized void registerPartition(ChunkRDD rdd, int partition, Chunk[] outputs) {
+    int[] live = liveOutputs.computeIfAbsent(rdd, r -> new int[r.getNumPartitions()]);
+    if (live[partition] == 0) {
+      livePartitions.merge(rdd, 1, Integer::sum);
+    }
+    for (int i = 0; i < outputs.length; i++) {
+      locations.put(outputs[i].key(), new Location(rdd, partition, i));
+      live[partition]++;
+    }
+    // outputs nobody references (a multi-output op whose other outputs are unused)
+    for (Chunk out : outputs) {
+      if (refs.getOrDefault(out.key(), 0) == 0) {
+        drop(out.key());
+      }
+    }
+  }
+
+  /** Removes one reference; at zero the chunk's data is dropped. */
+  public synchronized void release(Chunk c) {
+    release(c.key());
+  }
+
+  synchronized void release(long key) {
+    Integer n = refs.get(key);
+    if (n == null) {
+      return;
+    }
+    if (n > 1) {
+      refs.put(key, n - 1);
+      return;
+    }
+    refs.remove(key);
+    drop(key);
+  }
+
+  private void drop(long key) {
+    Location loc = locations.remove(key);
+    if (loc == null) {
+      return;
+    }
+    int[] live = liveOutputs.get(loc.rdd());
+    if (--live[loc.partition()] > 0) {
+      return;
+    }
+    int partitionsLeft = livePartitions.merge(loc.rdd(), -1, Integer::sum);
+    RDD<Object[]> rdd = loc.rdd();
+    if (partitionsLeft == 0) {
+      livePartitions.remove(rdd);
+      liveOutputs.remove(rdd);
+      dropper.execute(() -> rdd.unpersist(false));
+    } else {
+      RDDBlockId block = new RDDBlockId(rdd.id(), loc.partition());
+      dropper.execute(() -> {
+        SparkEnv env = SparkEnv.get();
+        if (env != null) {
+          env.blockManager().master().removeBlock(block);
+        }
+      });
+    }
+  }
+
+  /** Waits until the blocks released so far are gone from the block managers. */
+  public void awaitReleases() {
+    try {
+      dropper.submit(() -> { }).get(60, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException("block release did not finish", e);
+    }
+  }
+
+  /** Drops every chunk this store holds (the session is closing). */
+  public synchronized void close() {
+    for (ChunkRDD rdd : livePartitions.keySet()) {
+      rdd.unpersist(false);
+    }
+    locations.clear();
+    refs.clear();
+    liveOutputs.clear();
+    livePartitions.clear();
+    dropper.shutdown();
+  }
+}

@@ -1,0 +1,31 @@
+package org.marsonspark.exec;
+
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+
+/** Turns what Spark reports for a failed job into the exception a user should see. */
+final class TaskFailures {
+  private TaskFailures() {}
+
+  static RuntimeException translate(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof MarsException m) {
+        return m;
+      }
+      if (c instanceof ChunkTaskException chunk) {
+        Throwable user = chunk.getCause() != null ? chunk.getCause() : chunk;
+        if (user instanceof MarsException m) {
+          return new MarsException(m.errorClass(), chunk.getMessage(), user);
+        }
+        return new MarsException(ErrorClass.TASK_FAILED, chunk.getMessage(), user);
+      }
+    }
+    String msg = t.getMessage() == null ? t.toString() : t.getMessage();
+    return new MarsException(ErrorClass.TASK_FAILED, "a chunk task failed: " + firstLine(msg), t);
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+}

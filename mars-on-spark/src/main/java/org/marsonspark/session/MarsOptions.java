@@ -1,0 +1,75 @@
+package org.marsonspark.session;
+
+import org.apache.spark.storage.StorageLevel;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.TilingOptions;
+
+/**
+ * Immutable session options. Change one with a {@code withX} call, which returns a copy:
+ * {@code MarsOptions.defaults().withCombineSize(8)}.
+ *
+ * @param chunkStoreLimit chunks without an explicit size are kept under this many bytes (128 MiB)
+ * @param combineSize fan-in of each step of a reduction tree (4)
+ * @param fusion fuse chains of chunk operations into one task (on)
+ * @param storageLevel how chunk results are kept in the block managers (memory and disk)
+ * @param maxConcurrentJobs Spark jobs a run keeps in flight at once (4)
+ * @param progress show a console progress bar for work longer than {@code progressDelayMillis}
+ * @param progressDelayMillis how long an execution runs before the bar appears (1500 ms)
+ */
+public record MarsOptions(
+    long chunkStoreLimit,
+    int combineSize,
+    boolean fusion,
+    StorageLevel storageLevel,
+    int maxConcurrentJobs,
+    boolean progress,
+    long progressDelayMillis) implements TilingOptions {
+
+  public MarsOptions {
+    if (chunkStoreLimit <= 0) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "chunkStoreLimit must be positive, got " + chunkStoreLimit);
+    }
+    if (combineSize < 2) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "combineSize must be at least 2, got " + combineSize);
+    }
+    if (maxConcurrentJobs < 1) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "maxConcurrentJobs must be at least 1, got " + maxConcurrentJobs);
+    }
+    if (storageLevel == null) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "storageLevel must be given");
+    }
+  }
+
+  public static MarsOptions defaults() {
+    return new MarsOptions(128L << 20, 4, true, StorageLevel.MEMORY_AND_DISK(), 4, true, 1500);
+  }
+
+  public MarsOptions withChunkStoreLimit(long bytes) {
+    return new MarsOptions(bytes, combineSize, fusion, storageLevel, maxConcurrentJobs, progress, progressDelayMillis);
+  }
+
+  public MarsOptions withCombineSize(int n) {
+    return new MarsOptions(chunkStoreLimit, n, fusion, storageLevel, maxConcurrentJobs, progress, progressDelayMillis);
+  }
+
+  public MarsOptions withFusion(boolean on) {
+    return new MarsOptions(chunkStoreLimit, combineSize, on, storageLevel, maxConcurrentJobs, progress, progressDelayMillis);
+  }
+
+  public MarsOptions withStorageLevel(StorageLevel level) {
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, level, maxConcurrentJobs, progress, progressDelayMillis);
+  }
+
+  public MarsOptions withMaxConcurrentJobs(int n) {
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, n, progress, progressDelayMillis);
+  }
+
+  public MarsOptions withProgress(boolean on) {
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, on, progressDelayMillis);
+  }
+
+  public MarsOptions withProgressDelayMillis(long millis) {
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, progress, millis);
+  }
+}

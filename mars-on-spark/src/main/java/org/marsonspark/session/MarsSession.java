@@ -1,0 +1,288 @@
+package org.marsonspark.session;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.SparkConf;
+import org.apache.spark.SparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.marsonspark.core.Chunk;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.TileContext;
+import org.marsonspark.core.TileableData;
+import org.marsonspark.core.Tiler;
+import org.marsonspark.exec.ChunkStore;
+import org.marsonspark.exec.Fetcher;
+import org.marsonspark.exec.GraphRunner;
+import org.marsonspark.exec.MarsKryoRegistrator;
+
+/**
+ * Where Mars work runs: a Spark context, the chunk store, the options and the progress
+ * listeners. {@link #local()} starts an embedded {@code local[*]} Spark; {@link #attach}
+ * uses a Spark session somebody else started (spark-submit, a notebook).
+ *
+ * <p>The last session created or attached is the default one, used by {@code execute()}
+ * and {@code fetch()} on user objects when no session is named.
+ */
+public final class MarsSession implements AutoCloseable {
+  private static volatile MarsSession defaultSession;
+  private static final AtomicLong EXECUTIONS = new AtomicLong();
+  private static final int MAX_TILING_ROUNDS = 10_000;
+
+  private final SparkSession spark;
+  private final boolean ownsSpark;
+  private final MarsOptions options;
+  private final ChunkStore store = new ChunkStore();
+  private final ExecutionProgress progress = new ExecutionProgress();
+  private final ExecutorService jobThreads;
+  private final ScheduledExecutorService ticker;
+  private final GraphRunner runner;
+  private final Fetcher fetcher;
+  private final Object executeLock = new Object();
+  private volatile boolean closed;
+
+  private MarsSession(SparkSession spark, boolean ownsSpark, MarsOptions options) {
+    this.spark = spark;
+    this.ownsSpark = ownsSpark;
+    this.options = options;
+    AtomicInteger n = new AtomicInteger();
+    this.jobThreads = Executors.newCachedThreadPool(r -> {
+      Thread t = new Thread(r, "mars-job-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "mars-progress");
+      t.setDaemon(true);
+      return t;
+    });
+    SparkContext sc = spark.sparkContext();
+    sc.addSparkListener(progress);
+    this.runner = new GraphRunner(sc, store, jobThreads);
+    this.fetcher = new Fetcher(sc, store);
+    if (options.progress() && System.console() != null) {
+      progress.addListener(new ConsoleProgressBar(System.err, options.progressDelayMillis()));
+    }
+    defaultSession = this;
+  }
+
+  /** An embedded Spark {@code local[*]} with default options. */
+  public static MarsSession local() {
+    return local("local[*]", MarsOptions.defaults());
+  }
+
+  public static MarsSession local(MarsOptions options) {
+    return local("local[*]", options);
+  }
+
+  /**
+   * An embedded Spark with the given master ({@code local[2]}, {@code local-cluster[2,1,1024]}):
+   * UI off, quiet logs, Kryo with the project's registrator.
+   */
+  public static MarsSession local(String master, MarsOptions options) {
+    return local(master, options, new SparkConf());
+  }
+
+  /** As {@link #local(String, MarsOptions)}, with extra Spark settings. */
+  public static MarsSession local(String master, MarsOptions options, SparkConf extra) {
+    SparkConf conf = new SparkConf()
+        .setMaster(master)
+        .setAppName("mars-on-spark")
+        .set("spark.ui.enabled", "false")
+        .set("spark.ui.showConsoleProgress", "false")
+        .set("spark.driver.host", "127.0.0.1")
+        .set("spark.driver.bindAddress", "127.0.0.1")
+        .set("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
+        .set("spark.kryo.registrator", MarsKryoRegistrator.class.getName())
+        .set("spark.sql.shuffle.partitions", "8");
+    for (scala.Tuple2<String, String> kv : extra.getAll()) {
+      conf.set(kv._1(), kv._2());
+    }
+    SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    return new MarsSession(spark, true, options);
+  }
+
+  /**
+   * Uses a Spark session started elsewhere (spark-submit, a notebook), whatever its serializer.
+   * Closing the Mars session then leaves that Spark session running.
+   */
+  public static MarsSession attach(SparkSession spark) {
+    return attach(spark, MarsOptions.defaults());
+  }
+
+  public static MarsSession attach(SparkSession spark, MarsOptions options) {
+    return new MarsSession(spark, false, options);
+  }
+
+  /** The session used when none is named: the last one created or attached. */
+  public static MarsSession getDefault() {
+    MarsSession s = defaultSession;
+    if (s == null || s.closed) {
+      throw new MarsException(ErrorClass.SESSION_CLOSED,
+          "no open Mars session: create one with MarsSession.local() or MarsSession.attach(spark)");
+    }
+    return s;
+  }
+
+  /** Makes this session the default one. */
+  public MarsSession asDefault() {
+    defaultSession = this;
+    return this;
+  }
+
+  public MarsOptions options() {
+    return options;
+  }
+
+  public SparkSession spark() {
+    return spark;
+  }
+
+  public SparkContext sparkContext() {
+    return spark.sparkContext();
+  }
+
+  /** The chunk store (for diagnostics and tests). */
+  public ChunkStore chunkStore() {
+    return store;
+  }
+
+  public void addProgressListener(ProgressListener l) {
+    progress.addListener(l);
+  }
+
+  public void removeProgressListener(ProgressListener l) {
+    progress.removeListener(l);
+  }
+
+  /**
+   * Tiles and runs everything the targets need and keeps the targets' chunks materialized. The
+   * returned handle holds them until it is released. A failure leaves nothing behind and the
+   * session usable.
+   */
+  public ExecutionHandle execute(List<? extends TileableData> targets) {
+    ensureOpen();
+    synchronized (executeLock) {
+      long id = EXECUTIONS.incrementAndGet();
+      progress.beginExecution(id);
+      ScheduledFuture<?> tick = ticker.scheduleAtFixedRate(progress::tick, 500, 500, TimeUnit.MILLISECONDS);
+      try {
+        return executeLocked(targets);
+      } finally {
+        tick.cancel(false);
+        progress.endExecution();
+      }
+    }
+  }
+
+  private ExecutionHandle executeLocked(List<? extends TileableData> targets) {
+    GraphRunner.Settings settings = new GraphRunner.Settings(options.fusion(), options.storageLevel(),
+        options.maxConcurrentJobs());
+    Tiler tiler = new Tiler(new TileContext(options));
+    List<Chunk> iterationHeld = new ArrayList<>();
+    Set<Long> alreadyAsked = new HashSet<>();
+    int rounds = 0;
+    try {
+      while (true) {
+        try {
+          tiler.tile(targets);
+          break;
+        } catch (TileContext.NeedsExecution ne) {
+          if (++rounds > MAX_TILING_ROUNDS) {
+            throw new MarsException(ErrorClass.TILING_DID_NOT_CONVERGE, "tiling asked for execution "
+                + MAX_TILING_ROUNDS + " times; last asked for " + ne.tileables());
+          }
+          List<Chunk> chunks = new ArrayList<>();
+          for (TileableData t : ne.tileables()) {
+            if (!alreadyAsked.add(t.id())) {
+              throw new MarsException(ErrorClass.TILING_DID_NOT_CONVERGE, "tiling asked twice for the sizes of " + t
+                  + ", which stayed unknown after it ran");
+            }
+            chunks.addAll(t.chunks());
+          }
+          runner.run(chunks, List.of(), settings, progress);
+          iterationHeld.addAll(chunks);
+          for (TileableData t : ne.tileables()) {
+            t.refreshShapeFromChunks();
+          }
+        }
+      }
+    } catch (RuntimeException e) {
+      iterationHeld.forEach(store::release);
+      throw e;
+    }
+    LinkedHashSet<Chunk> finalChunks = new LinkedHashSet<>();
+    for (TileableData t : targets) {
+      finalChunks.addAll(t.chunks());
+    }
+    runner.run(finalChunks, iterationHeld, settings, progress);
+    for (TileableData t : targets) {
+      if (t.hasUnknownShape() || org.marsonspark.core.Shapes.hasUnknown(t.nsplits())) {
+        t.refreshShapeFromChunks();
+      }
+    }
+    return new ExecutionHandle(store, new ArrayList<>(finalChunks));
+  }
+
+  /** Whether every chunk of a tileable is materialized in this session. */
+  public boolean isExecuted(TileableData t) {
+    if (!t.isTiled()) {
+      return false;
+    }
+    for (Chunk c : t.chunks()) {
+      if (!store.isMaterialized(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Fetches chunk data to the driver; each transform (null for none) runs on the executor
+   * holding its chunk.
+   */
+  public Object[] fetchChunks(List<Chunk> chunks, List<Fetcher.Transform> transforms) {
+    ensureOpen();
+    return fetcher.fetch(chunks, transforms);
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new MarsException(ErrorClass.SESSION_CLOSED, "this Mars session is closed");
+    }
+  }
+
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** Drops every chunk and, for a session started by {@link #local}, stops Spark. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    ticker.shutdownNow();
+    jobThreads.shutdownNow();
+    spark.sparkContext().removeSparkListener(progress);
+    store.close();
+    if (ownsSpark) {
+      spark.stop();
+    }
+    if (defaultSession == this) {
+      defaultSession = null;
+    }
+  }
+}
