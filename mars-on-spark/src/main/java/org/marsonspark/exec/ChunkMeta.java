@@ -1,11 +1,31 @@
 package org.marsonspark.exec;
 
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoSerializable;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
 import java.io.Serializable;
 import org.apache.spark.util.SizeEstimator;
 import org.marsonspark.core.ChunkValue;
 
-/** What an executor reports to the driver about one chunk it produced: never its data. */
-public record ChunkMeta(long[] shape, long nbytes, String kind) implements Serializable {
+/**
+ * What an executor reports to the driver about one chunk it produced: never its data.
+ * Serializable by Java and by Kryo (registered or not), whatever serializer Spark was given.
+ */
+public final class ChunkMeta implements Serializable, KryoSerializable {
+  private long[] shape;
+  private long nbytes;
+  private String kind;
+
+  ChunkMeta(long[] shape, long nbytes, String kind) {
+    this.shape = shape;
+    this.nbytes = nbytes;
+    this.kind = kind;
+  }
+
+  @SuppressWarnings("unused")
+  private ChunkMeta() {}
+
   static ChunkMeta of(Object value) {
     if (value instanceof ChunkValue v) {
       return new ChunkMeta(v.shape(), v.nbytes(), v.kind());
@@ -14,5 +34,37 @@ public record ChunkMeta(long[] shape, long nbytes, String kind) implements Seria
       return new ChunkMeta(new long[0], 0, "null");
     }
     return new ChunkMeta(new long[0], SizeEstimator.estimate(value), value.getClass().getName());
+  }
+
+  public long[] shape() {
+    return shape;
+  }
+
+  public long nbytes() {
+    return nbytes;
+  }
+
+  public String kind() {
+    return kind;
+  }
+
+  @Override
+  public void write(Kryo kryo, Output out) {
+    out.writeVarInt(shape.length, true);
+    for (long d : shape) {
+      out.writeVarLong(d, true);
+    }
+    out.writeVarLong(nbytes, true);
+    out.writeString(kind);
+  }
+
+  @Override
+  public void read(Kryo kryo, Input in) {
+    shape = new long[in.readVarInt(true)];
+    for (int i = 0; i < shape.length; i++) {
+      shape[i] = in.readVarLong(true);
+    }
+    nbytes = in.readVarLong(true);
+    kind = in.readString();
   }
 }

@@ -171,7 +171,7 @@ public final class MarsSession implements AutoCloseable {
    * returned handle holds them until it is released. A failure leaves nothing behind and the
    * session usable.
    */
-  public ExecutionHandle execute(List<? extends TileableData> targets) {
+  public List<ExecutionHandle> execute(List<? extends TileableData> targets) {
     ensureOpen();
     synchronized (executeLock) {
       long id = EXECUTIONS.incrementAndGet();
@@ -186,7 +186,7 @@ public final class MarsSession implements AutoCloseable {
     }
   }
 
-  private ExecutionHandle executeLocked(List<? extends TileableData> targets) {
+  private List<ExecutionHandle> executeLocked(List<? extends TileableData> targets) {
     GraphRunner.Settings settings = new GraphRunner.Settings(options.fusion(), options.storageLevel(),
         options.maxConcurrentJobs());
     Tiler tiler = new Tiler(new TileContext(options));
@@ -232,7 +232,14 @@ public final class MarsSession implements AutoCloseable {
         t.refreshShapeFromChunks();
       }
     }
-    return new ExecutionHandle(store, new ArrayList<>(finalChunks));
+    // one handle per target, then give back the run's own references
+    List<ExecutionHandle> handles = new ArrayList<>();
+    for (TileableData t : targets) {
+      t.chunks().forEach(store::retain);
+      handles.add(new ExecutionHandle(store, t.chunks()));
+    }
+    finalChunks.forEach(store::release);
+    return handles;
   }
 
   /** Whether every chunk of a tileable is materialized in this session. */

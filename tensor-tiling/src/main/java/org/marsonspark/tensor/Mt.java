@@ -1,0 +1,379 @@
+package org.marsonspark.tensor;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.TileableData;
+import org.marsonspark.session.ExecutionHandle;
+import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.kernel.BinaryFn;
+import org.marsonspark.tensor.kernel.UnaryFn;
+import org.marsonspark.tensor.ops.Creation;
+
+/**
+ * The numpy-style entry point, named after Mars's {@code import mars.tensor as mt}:
+ * {@code Mt.ones(...)}, {@code Mt.sqrt(t)}, {@code Mt.random.uniform(...)},
+ * {@code Mt.linalg.norm(...)}.
+ */
+public final class Mt {
+  private Mt() {}
+
+  /** The global random state, as numpy's {@code np.random} (seed it with {@code Mt.random.seed(n)}). */
+  public static final RandomState random = new RandomState();
+
+  /** Linear algebra, as numpy's {@code np.linalg}. */
+  public static final Linalg linalg = new Linalg();
+
+  // ---- creation -----------------------------------------------------------------------
+
+  /** A tensor from driver-side data (each chunk ships its own slice with its task). */
+  public static Tensor tensor(NDArray array, ChunkSize chunkSize) {
+    return new Creation.FromArray(array, chunkSize).create();
+  }
+
+  public static Tensor tensor(NDArray array) {
+    return tensor(array, ChunkSize.auto());
+  }
+
+  public static Tensor array(double[] values, long... shape) {
+    return tensor(shape.length == 0 ? NDArray.of(values) : NDArray.of(values, shape));
+  }
+
+  public static Tensor array(long[] values, long... shape) {
+    return tensor(shape.length == 0 ? NDArray.of(values) : NDArray.of(values, shape));
+  }
+
+  public static Tensor array(int[] values, long... shape) {
+    return tensor(shape.length == 0 ? NDArray.of(values) : NDArray.of(values, shape));
+  }
+
+  public static Tensor array(boolean[] values, long... shape) {
+    return tensor(shape.length == 0 ? NDArray.of(values) : NDArray.of(values, shape));
+  }
+
+  public static Tensor zeros(long... shape) {
+    return full(shape, 0.0, DType.FLOAT64, ChunkSize.auto());
+  }
+
+  public static Tensor zeros(long[] shape, DType dtype, ChunkSize chunkSize) {
+    return full(shape, 0, dtype, chunkSize);
+  }
+
+  public static Tensor ones(long... shape) {
+    return full(shape, 1.0, DType.FLOAT64, ChunkSize.auto());
+  }
+
+  public static Tensor ones(long[] shape, DType dtype, ChunkSize chunkSize) {
+    return full(shape, 1, dtype, chunkSize);
+  }
+
+  /** numpy's {@code empty}; here zero-filled, as uninitialized memory has no place in a chunk store. */
+  public static Tensor empty(long[] shape, DType dtype, ChunkSize chunkSize) {
+    return full(shape, 0, dtype, chunkSize);
+  }
+
+  public static Tensor full(long[] shape, Object value, DType dtype, ChunkSize chunkSize) {
+    return new Creation.Full(shape, dtype, value, chunkSize).create();
+  }
+
+  /** {@code full} with numpy's dtype for the fill value (int64, float64 or bool). */
+  public static Tensor full(long[] shape, Object value) {
+    return full(shape, value, DType.scalarKind(value), ChunkSize.auto());
+  }
+
+  public static Tensor arange(long stop) {
+    return arange(0, stop, 1, DType.INT64, ChunkSize.auto());
+  }
+
+  public static Tensor arange(long start, long stop, long step) {
+    return arange(start, stop, step, DType.INT64, ChunkSize.auto());
+  }
+
+  public static Tensor arange(double start, double stop, double step) {
+    return arange(start, stop, step, DType.FLOAT64, ChunkSize.auto());
+  }
+
+  public static Tensor arange(double start, double stop, double step, DType dtype, ChunkSize chunkSize) {
+    return new Creation.Arange(start, stop, step, dtype, chunkSize).create();
+  }
+
+  public static Tensor linspace(double start, double stop, long num) {
+    return linspace(start, stop, num, true, ChunkSize.auto());
+  }
+
+  public static Tensor linspace(double start, double stop, long num, boolean endpoint, ChunkSize chunkSize) {
+    return new Creation.Linspace(start, stop, num, endpoint, chunkSize).create();
+  }
+
+  public static Tensor eye(long n) {
+    return eye(n, n, 0, DType.FLOAT64, ChunkSize.auto());
+  }
+
+  public static Tensor eye(long n, long m, long k, DType dtype, ChunkSize chunkSize) {
+    return new Creation.Eye(n, m, k, dtype, chunkSize).create();
+  }
+
+  // ---- ufuncs -------------------------------------------------------------------------
+
+  private static Tensor binary(BinaryFn fn, Object a, Object b) {
+    if (a instanceof Tensor ta) {
+      if (b instanceof Tensor tb) {
+        return org.marsonspark.tensor.ops.ElementwiseOp.Binary.of(fn, ta.data(), tb.data());
+      }
+      return org.marsonspark.tensor.ops.ElementwiseOp.Binary.withScalar(fn, ta.data(), b, false);
+    }
+    if (b instanceof Tensor tb) {
+      return tb.binaryReversed(fn, a);
+    }
+    throw new MarsException(ErrorClass.INVALID_ARGUMENT, fn.numpyName() + " needs at least one tensor operand");
+  }
+
+  public static Tensor add(Object a, Object b) {
+    return binary(BinaryFn.ADD, a, b);
+  }
+
+  public static Tensor subtract(Object a, Object b) {
+    return binary(BinaryFn.SUBTRACT, a, b);
+  }
+
+  public static Tensor multiply(Object a, Object b) {
+    return binary(BinaryFn.MULTIPLY, a, b);
+  }
+
+  public static Tensor divide(Object a, Object b) {
+    return binary(BinaryFn.TRUE_DIVIDE, a, b);
+  }
+
+  public static Tensor trueDivide(Object a, Object b) {
+    return binary(BinaryFn.TRUE_DIVIDE, a, b);
+  }
+
+  public static Tensor floorDivide(Object a, Object b) {
+    return binary(BinaryFn.FLOOR_DIVIDE, a, b);
+  }
+
+  public static Tensor mod(Object a, Object b) {
+    return binary(BinaryFn.MOD, a, b);
+  }
+
+  public static Tensor power(Object a, Object b) {
+    return binary(BinaryFn.POWER, a, b);
+  }
+
+  public static Tensor maximum(Object a, Object b) {
+    return binary(BinaryFn.MAXIMUM, a, b);
+  }
+
+  public static Tensor minimum(Object a, Object b) {
+    return binary(BinaryFn.MINIMUM, a, b);
+  }
+
+  public static Tensor equal(Object a, Object b) {
+    return binary(BinaryFn.EQUAL, a, b);
+  }
+
+  public static Tensor notEqual(Object a, Object b) {
+    return binary(BinaryFn.NOT_EQUAL, a, b);
+  }
+
+  public static Tensor less(Object a, Object b) {
+    return binary(BinaryFn.LESS, a, b);
+  }
+
+  public static Tensor lessEqual(Object a, Object b) {
+    return binary(BinaryFn.LESS_EQUAL, a, b);
+  }
+
+  public static Tensor greater(Object a, Object b) {
+    return binary(BinaryFn.GREATER, a, b);
+  }
+
+  public static Tensor greaterEqual(Object a, Object b) {
+    return binary(BinaryFn.GREATER_EQUAL, a, b);
+  }
+
+  public static Tensor logicalAnd(Object a, Object b) {
+    return binary(BinaryFn.LOGICAL_AND, a, b);
+  }
+
+  public static Tensor logicalOr(Object a, Object b) {
+    return binary(BinaryFn.LOGICAL_OR, a, b);
+  }
+
+  public static Tensor logicalXor(Object a, Object b) {
+    return binary(BinaryFn.LOGICAL_XOR, a, b);
+  }
+
+  public static Tensor arctan2(Object a, Object b) {
+    return binary(BinaryFn.ARCTAN2, a, b);
+  }
+
+  public static Tensor hypot(Object a, Object b) {
+    return binary(BinaryFn.HYPOT, a, b);
+  }
+
+  public static Tensor negative(Tensor t) {
+    return t.unary(UnaryFn.NEGATIVE);
+  }
+
+  public static Tensor abs(Tensor t) {
+    return t.unary(UnaryFn.ABSOLUTE);
+  }
+
+  public static Tensor absolute(Tensor t) {
+    return t.unary(UnaryFn.ABSOLUTE);
+  }
+
+  public static Tensor square(Tensor t) {
+    return t.unary(UnaryFn.SQUARE);
+  }
+
+  public static Tensor sign(Tensor t) {
+    return t.unary(UnaryFn.SIGN);
+  }
+
+  public static Tensor sqrt(Tensor t) {
+    return t.unary(UnaryFn.SQRT);
+  }
+
+  public static Tensor cbrt(Tensor t) {
+    return t.unary(UnaryFn.CBRT);
+  }
+
+  public static Tensor exp(Tensor t) {
+    return t.unary(UnaryFn.EXP);
+  }
+
+  public static Tensor exp2(Tensor t) {
+    return t.unary(UnaryFn.EXP2);
+  }
+
+  public static Tensor expm1(Tensor t) {
+    return t.unary(UnaryFn.EXPM1);
+  }
+
+  public static Tensor log(Tensor t) {
+    return t.unary(UnaryFn.LOG);
+  }
+
+  public static Tensor log2(Tensor t) {
+    return t.unary(UnaryFn.LOG2);
+  }
+
+  public static Tensor log10(Tensor t) {
+    return t.unary(UnaryFn.LOG10);
+  }
+
+  public static Tensor log1p(Tensor t) {
+    return t.unary(UnaryFn.LOG1P);
+  }
+
+  public static Tensor sin(Tensor t) {
+    return t.unary(UnaryFn.SIN);
+  }
+
+  public static Tensor cos(Tensor t) {
+    return t.unary(UnaryFn.COS);
+  }
+
+  public static Tensor tan(Tensor t) {
+    return t.unary(UnaryFn.TAN);
+  }
+
+  public static Tensor arcsin(Tensor t) {
+    return t.unary(UnaryFn.ARCSIN);
+  }
+
+  public static Tensor arccos(Tensor t) {
+    return t.unary(UnaryFn.ARCCOS);
+  }
+
+  public static Tensor arctan(Tensor t) {
+    return t.unary(UnaryFn.ARCTAN);
+  }
+
+  public static Tensor sinh(Tensor t) {
+    return t.unary(UnaryFn.SINH);
+  }
+
+  public static Tensor cosh(Tensor t) {
+    return t.unary(UnaryFn.COSH);
+  }
+
+  public static Tensor tanh(Tensor t) {
+    return t.unary(UnaryFn.TANH);
+  }
+
+  public static Tensor floor(Tensor t) {
+    return t.unary(UnaryFn.FLOOR);
+  }
+
+  public static Tensor ceil(Tensor t) {
+    return t.unary(UnaryFn.CEIL);
+  }
+
+  public static Tensor trunc(Tensor t) {
+    return t.unary(UnaryFn.TRUNC);
+  }
+
+  public static Tensor rint(Tensor t) {
+    return t.unary(UnaryFn.RINT);
+  }
+
+  public static Tensor reciprocal(Tensor t) {
+    return t.unary(UnaryFn.RECIPROCAL);
+  }
+
+  public static Tensor isnan(Tensor t) {
+    return t.unary(UnaryFn.ISNAN);
+  }
+
+  public static Tensor isinf(Tensor t) {
+    return t.unary(UnaryFn.ISINF);
+  }
+
+  public static Tensor isfinite(Tensor t) {
+    return t.unary(UnaryFn.ISFINITE);
+  }
+
+  public static Tensor logicalNot(Tensor t) {
+    return t.unary(UnaryFn.LOGICAL_NOT);
+  }
+
+  // ---- reductions and products as functions -------------------------------------------
+
+  public static Tensor sum(Tensor t, int... axes) {
+    return t.sum(axes);
+  }
+
+  public static Tensor mean(Tensor t, int... axes) {
+    return t.mean(axes);
+  }
+
+  public static Tensor dot(Tensor a, Tensor b) {
+    return a.dot(b);
+  }
+
+  public static Tensor matmul(Tensor a, Tensor b) {
+    return a.matmul(b);
+  }
+
+  // ---- execution ----------------------------------------------------------------------
+
+  /** Executes several tensors in one go (shared work runs once) in the default session. */
+  public static void execute(Tensor... tensors) {
+    execute(MarsSession.getDefault(), tensors);
+  }
+
+  public static void execute(MarsSession session, Tensor... tensors) {
+    List<TileableData> targets = new ArrayList<>();
+    for (Tensor t : tensors) {
+      targets.add(t.data());
+    }
+    List<ExecutionHandle> handles = session.execute(targets);
+    for (int i = 0; i < tensors.length; i++) {
+      tensors[i].adopt(session, handles.get(i));
+    }
+  }
+}

@@ -1,0 +1,432 @@
+package org.marsonspark.tensor;
+
+import java.lang.ref.Cleaner;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.marsonspark.core.Chunk;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.Shapes;
+import org.marsonspark.exec.Fetcher;
+import org.marsonspark.session.ExecutionHandle;
+import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.kernel.BinaryFn;
+import org.marsonspark.tensor.kernel.UnaryFn;
+import org.marsonspark.tensor.ops.Dot;
+import org.marsonspark.tensor.ops.ElementwiseOp;
+import org.marsonspark.tensor.ops.Indexing;
+import org.marsonspark.tensor.ops.Reduction;
+import org.marsonspark.tensor.ops.ReductionFn;
+import org.marsonspark.tensor.ops.Reductions;
+
+/**
+ * A numpy-style N-dimensional array, built lazily: operations record a graph and nothing runs
+ * until {@link #execute()}. {@link #fetch()} then brings the values to the driver. An executed
+ * tensor keeps its chunks in the executors until {@link #release()} is called, it becomes
+ * unreachable, or the session closes.
+ *
+ * <p>Arithmetic takes another tensor or a Java scalar ({@code Integer}, {@code Long},
+ * {@code Double}, {@code Boolean}, ...), with numpy's broadcasting and type promotion.
+ */
+public final class Tensor {
+  private static final Cleaner CLEANER = Cleaner.create();
+
+  private final TensorData data;
+  private ExecutionHandle handle;
+  private Cleaner.Cleanable cleanable;
+  private MarsSession session;
+
+  Tensor(TensorData data) {
+    this.data = data;
+  }
+
+  // ---- metadata -----------------------------------------------------------------------
+
+  public TensorData data() {
+    return data;
+  }
+
+  /** The shape; a dimension is {@code -1} while unknown (after a boolean mask, before execution). */
+  public long[] shape() {
+    return data.shape();
+  }
+
+  public long shape(int axis) {
+    return data.shape(axis < 0 ? axis + ndim() : axis);
+  }
+
+  public int ndim() {
+    return data.ndim();
+  }
+
+  public long size() {
+    return Shapes.size(data.shape());
+  }
+
+  public DType dtype() {
+    return data.dtype();
+  }
+
+  /** Chunk sizes along each axis; known once the tensor has been tiled (executed). */
+  public long[][] nsplits() {
+    return data.nsplits();
+  }
+
+  // ---- element-wise -------------------------------------------------------------------
+
+  private Tensor binary(BinaryFn fn, Object other) {
+    if (other instanceof Tensor t) {
+      return ElementwiseOp.Binary.of(fn, data, t.data);
+    }
+    return ElementwiseOp.Binary.withScalar(fn, data, other, false);
+  }
+
+  /** {@code fn(scalar, this)}. */
+  Tensor binaryReversed(BinaryFn fn, Object scalar) {
+    return ElementwiseOp.Binary.withScalar(fn, data, scalar, true);
+  }
+
+  Tensor unary(UnaryFn fn) {
+    return ElementwiseOp.Unary.of(fn, data);
+  }
+
+  public Tensor add(Object other) {
+    return binary(BinaryFn.ADD, other);
+  }
+
+  public Tensor sub(Object other) {
+    return binary(BinaryFn.SUBTRACT, other);
+  }
+
+  public Tensor mul(Object other) {
+    return binary(BinaryFn.MULTIPLY, other);
+  }
+
+  /** True division (numpy's {@code /}): integer inputs give float64. */
+  public Tensor div(Object other) {
+    return binary(BinaryFn.TRUE_DIVIDE, other);
+  }
+
+  public Tensor floorDiv(Object other) {
+    return binary(BinaryFn.FLOOR_DIVIDE, other);
+  }
+
+  public Tensor mod(Object other) {
+    return binary(BinaryFn.MOD, other);
+  }
+
+  public Tensor pow(Object other) {
+    return binary(BinaryFn.POWER, other);
+  }
+
+  public Tensor neg() {
+    return unary(UnaryFn.NEGATIVE);
+  }
+
+  public Tensor abs() {
+    return unary(UnaryFn.ABSOLUTE);
+  }
+
+  public Tensor eq(Object other) {
+    return binary(BinaryFn.EQUAL, other);
+  }
+
+  public Tensor ne(Object other) {
+    return binary(BinaryFn.NOT_EQUAL, other);
+  }
+
+  public Tensor lt(Object other) {
+    return binary(BinaryFn.LESS, other);
+  }
+
+  public Tensor le(Object other) {
+    return binary(BinaryFn.LESS_EQUAL, other);
+  }
+
+  public Tensor gt(Object other) {
+    return binary(BinaryFn.GREATER, other);
+  }
+
+  public Tensor ge(Object other) {
+    return binary(BinaryFn.GREATER_EQUAL, other);
+  }
+
+  public Tensor and(Object other) {
+    return binary(BinaryFn.LOGICAL_AND, other);
+  }
+
+  public Tensor or(Object other) {
+    return binary(BinaryFn.LOGICAL_OR, other);
+  }
+
+  public Tensor xor(Object other) {
+    return binary(BinaryFn.LOGICAL_XOR, other);
+  }
+
+  public Tensor not() {
+    return unary(UnaryFn.LOGICAL_NOT);
+  }
+
+  public Tensor astype(DType to) {
+    return ElementwiseOp.AsType.of(data, to);
+  }
+
+  // ---- reductions ---------------------------------------------------------------------
+
+  private Tensor reduce(ReductionFn fn, int[] axes, boolean keepdims) {
+    return Reduction.of(data, fn, axes, keepdims);
+  }
+
+  public Tensor sum(int... axes) {
+    return reduce(Reductions.Simple.SUM, axes, false);
+  }
+
+  public Tensor sum(int[] axes, boolean keepdims) {
+    return reduce(Reductions.Simple.SUM, axes, keepdims);
+  }
+
+  public Tensor prod(int... axes) {
+    return reduce(Reductions.Simple.PROD, axes, false);
+  }
+
+  public Tensor prod(int[] axes, boolean keepdims) {
+    return reduce(Reductions.Simple.PROD, axes, keepdims);
+  }
+
+  public Tensor min(int... axes) {
+    return reduce(Reductions.Simple.MIN, axes, false);
+  }
+
+  public Tensor min(int[] axes, boolean keepdims) {
+    return reduce(Reductions.Simple.MIN, axes, keepdims);
+  }
+
+  public Tensor max(int... axes) {
+    return reduce(Reductions.Simple.MAX, axes, false);
+  }
+
+  public Tensor max(int[] axes, boolean keepdims) {
+    return reduce(Reductions.Simple.MAX, axes, keepdims);
+  }
+
+  public Tensor mean(int... axes) {
+    return reduce(Reductions.Moment.mean(), axes, false);
+  }
+
+  public Tensor mean(int[] axes, boolean keepdims) {
+    return reduce(Reductions.Moment.mean(), axes, keepdims);
+  }
+
+  public Tensor var(int... axes) {
+    return reduce(Reductions.Moment.var(0), axes, false);
+  }
+
+  /** Variance with {@code ddof} delta degrees of freedom. */
+  public Tensor var(int[] axes, boolean keepdims, int ddof) {
+    return reduce(Reductions.Moment.var(ddof), axes, keepdims);
+  }
+
+  public Tensor std(int... axes) {
+    return reduce(Reductions.Moment.std(0), axes, false);
+  }
+
+  public Tensor std(int[] axes, boolean keepdims, int ddof) {
+    return reduce(Reductions.Moment.std(ddof), axes, keepdims);
+  }
+
+  /** Index of the minimum over the flattened tensor. */
+  public Tensor argmin() {
+    return reduce(Reductions.Arg.ARGMIN, null, false);
+  }
+
+  public Tensor argmin(int axis) {
+    return reduce(Reductions.Arg.ARGMIN, new int[] {axis}, false);
+  }
+
+  public Tensor argmax() {
+    return reduce(Reductions.Arg.ARGMAX, null, false);
+  }
+
+  public Tensor argmax(int axis) {
+    return reduce(Reductions.Arg.ARGMAX, new int[] {axis}, false);
+  }
+
+  public Tensor all(int... axes) {
+    return reduce(Reductions.Simple.ALL, axes, false);
+  }
+
+  public Tensor all(int[] axes, boolean keepdims) {
+    return reduce(Reductions.Simple.ALL, axes, keepdims);
+  }
+
+  public Tensor any(int... axes) {
+    return reduce(Reductions.Simple.ANY, axes, false);
+  }
+
+  public Tensor any(int[] axes, boolean keepdims) {
+    return reduce(Reductions.Simple.ANY, axes, keepdims);
+  }
+
+  public Tensor countNonzero(int... axes) {
+    return reduce(Reductions.Simple.COUNT_NONZERO, axes, false);
+  }
+
+  // ---- indexing and layout ------------------------------------------------------------
+
+  /** {@code t[mask]}: the entries where a bool tensor over the leading axes is true. */
+  public Tensor get(Tensor mask) {
+    return Indexing.BoolMask.of(data, mask.data);
+  }
+
+  /** Basic slicing, one {@link Slice} per leading axis. */
+  public Tensor slice(Slice... slices) {
+    return Indexing.SliceOp.of(data, slices);
+  }
+
+  /** Basic slicing written as numpy writes it: {@code "1:10, ::2"}. */
+  public Tensor slice(String spec) {
+    return slice(SliceParser.parse(spec));
+  }
+
+  public Tensor rechunk(long chunkSize) {
+    return Indexing.Rechunk.of(data, ChunkSize.of(chunkSize));
+  }
+
+  public Tensor rechunk(ChunkSize chunkSize) {
+    return Indexing.Rechunk.of(data, chunkSize);
+  }
+
+  /** The transpose (numpy's {@code .T}). */
+  public Tensor T() {
+    return Indexing.Transpose.of(data);
+  }
+
+  public Tensor transpose(int... axes) {
+    return Indexing.Transpose.of(data, axes);
+  }
+
+  public Tensor dot(Tensor other) {
+    return Dot.of(data, other.data, "dot");
+  }
+
+  public Tensor matmul(Tensor other) {
+    return Dot.of(data, other.data, "matmul");
+  }
+
+  // ---- execution ----------------------------------------------------------------------
+
+  /** Runs this tensor in the default session and keeps its chunks; returns this tensor. */
+  public Tensor execute() {
+    return execute(MarsSession.getDefault());
+  }
+
+  public Tensor execute(MarsSession s) {
+    Mt.execute(s, this);
+    return this;
+  }
+
+  /** Called by execution: takes ownership of the handle holding this tensor's chunks. */
+  synchronized void adopt(MarsSession s, ExecutionHandle h) {
+    if (cleanable != null) {
+      cleanable.clean();
+    }
+    this.session = s;
+    this.handle = h;
+    this.cleanable = CLEANER.register(this, h);
+  }
+
+  public boolean isExecuted() {
+    MarsSession s = session;
+    return handle != null && !handle.isReleased() && s != null && !s.isClosed() && s.isExecuted(data);
+  }
+
+  /** Drops this tensor's chunks from the executors (unless something else still uses them). */
+  public synchronized void release() {
+    if (cleanable != null) {
+      cleanable.clean();
+      cleanable = null;
+    }
+  }
+
+  /** The values, on the driver. The tensor (or the tensor it slices) must have been executed. */
+  public NDArray fetch() {
+    MarsSession s = session != null && !session.isClosed() ? session : MarsSession.getDefault();
+    if (s.isExecuted(data)) {
+      return assemble(data.chunks(), null, data.nsplits(), data.shape(), s);
+    }
+    if (data.op() instanceof Indexing.SliceOp slice && s.isExecuted(slice.source())) {
+      return fetchSlice(slice, s);
+    }
+    throw new MarsException(ErrorClass.NOT_EXECUTED, this + " has not been executed (or was released): call execute() first");
+  }
+
+  /** Fetches a slice of an executed tensor: only the chunks it overlaps, sliced on their executors. */
+  private NDArray fetchSlice(Indexing.SliceOp slice, MarsSession s) {
+    TensorData src = slice.source();
+    List<long[]>[] plan = slice.plan(src.nsplits());
+    int nd = plan.length;
+    int[] grid = new int[nd];
+    long[][] splits = new long[nd][];
+    for (int a = 0; a < nd; a++) {
+      if (plan[a].isEmpty()) {
+        return NDArray.zeros(dtype(), shape());
+      }
+      grid[a] = plan[a].size();
+      splits[a] = plan[a].stream().mapToLong(p -> p[3]).toArray();
+    }
+    List<Chunk> chunks = new ArrayList<>();
+    List<Fetcher.Transform> transforms = new ArrayList<>();
+    for (int flat = 0; flat < Shapes.gridSize(grid); flat++) {
+      int[] idx = Shapes.unflatIndex(flat, grid);
+      int[] srcIdx = new int[nd];
+      long[] start = new long[nd];
+      long[] step = new long[nd];
+      long[] count = new long[nd];
+      for (int a = 0; a < nd; a++) {
+        long[] p = plan[a].get(idx[a]);
+        srcIdx[a] = (int) p[0];
+        start[a] = p[1];
+        step[a] = p[2];
+        count[a] = p[3];
+      }
+      chunks.add(src.chunk(srcIdx));
+      Indexing.SliceChunk op = new Indexing.SliceChunk(start, step, count);
+      transforms.add(v -> op.execute(new Object[] {v}));
+    }
+    return assemble(chunks, transforms, splits, shape(), s);
+  }
+
+  private NDArray assemble(List<Chunk> chunks, List<Fetcher.Transform> transforms, long[][] nsplits, long[] shape,
+      MarsSession s) {
+    Object[] parts = s.fetchChunks(chunks, transforms);
+    if (parts.length == 1) {
+      return ((NDArray) parts[0]).astype(dtype());
+    }
+    int nd = nsplits.length;
+    long[][] offsets = new long[nd][];
+    int[] grid = new int[nd];
+    for (int a = 0; a < nd; a++) {
+      offsets[a] = Shapes.offsets(nsplits[a]);
+      grid[a] = nsplits[a].length;
+    }
+    NDArray[] pieces = new NDArray[parts.length];
+    long[][] at = new long[parts.length][];
+    for (int i = 0; i < parts.length; i++) {
+      int[] idx = Shapes.unflatIndex(i, grid);
+      pieces[i] = (NDArray) parts[i];
+      at[i] = new long[nd];
+      for (int a = 0; a < nd; a++) {
+        at[i][a] = offsets[a][idx[a]];
+      }
+    }
+    return NDArray.assemble(dtype(), shape, pieces, at);
+  }
+
+  @Override
+  public String toString() {
+    String op = data.op() == null ? "" : data.op().name();
+    return "Tensor(" + op + ", shape=" + Shapes.toString(data.shape()) + ", dtype=" + dtype()
+        + (data.isTiled() ? ", chunks=" + Arrays.toString(data.chunkGrid()) : "") + ")";
+  }
+}

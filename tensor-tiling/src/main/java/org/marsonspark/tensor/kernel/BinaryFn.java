@@ -1,0 +1,90 @@
+package org.marsonspark.tensor.kernel;
+
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.LongBinaryOperator;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.tensor.DType;
+
+/**
+ * numpy's binary ufuncs: how each computes per dtype and which dtype it returns. Integer
+ * kernels compute in {@code long} (int32 results wrap as numpy's do); float32 kernels compute
+ * in double and round once.
+ */
+public enum BinaryFn {
+  ADD("add", Kind.ARITH, Double::sum, Long::sum, (a, b) -> a | b),
+  SUBTRACT("subtract", Kind.ARITH, (a, b) -> a - b, (a, b) -> a - b, null),
+  MULTIPLY("multiply", Kind.ARITH, (a, b) -> a * b, (a, b) -> a * b, (a, b) -> a & b),
+  TRUE_DIVIDE("true_divide", Kind.DIVIDE, (a, b) -> a / b, null, null),
+  FLOOR_DIVIDE("floor_divide", Kind.ARITH, Ufuncs::floorDivide, Ufuncs::floorDivide, null),
+  MOD("mod", Kind.ARITH, Ufuncs::mod, Ufuncs::mod, null),
+  POWER("power", Kind.ARITH, Math::pow, Ufuncs::power, null),
+  MAXIMUM("maximum", Kind.ARITH, Math::max, Math::max, (a, b) -> a | b),
+  MINIMUM("minimum", Kind.ARITH, Math::min, Math::min, (a, b) -> a & b),
+  EQUAL("equal", Kind.COMPARE, (a, b) -> a == b ? 1 : 0, (a, b) -> a == b ? 1 : 0, (a, b) -> a == b),
+  NOT_EQUAL("not_equal", Kind.COMPARE, (a, b) -> a != b ? 1 : 0, (a, b) -> a != b ? 1 : 0, (a, b) -> a != b),
+  LESS("less", Kind.COMPARE, (a, b) -> a < b ? 1 : 0, (a, b) -> a < b ? 1 : 0, (a, b) -> !a & b),
+  LESS_EQUAL("less_equal", Kind.COMPARE, (a, b) -> a <= b ? 1 : 0, (a, b) -> a <= b ? 1 : 0, (a, b) -> !a | b),
+  GREATER("greater", Kind.COMPARE, (a, b) -> a > b ? 1 : 0, (a, b) -> a > b ? 1 : 0, (a, b) -> a & !b),
+  GREATER_EQUAL("greater_equal", Kind.COMPARE, (a, b) -> a >= b ? 1 : 0, (a, b) -> a >= b ? 1 : 0, (a, b) -> a | !b),
+  LOGICAL_AND("logical_and", Kind.LOGICAL, null, null, (a, b) -> a & b),
+  LOGICAL_OR("logical_or", Kind.LOGICAL, null, null, (a, b) -> a | b),
+  LOGICAL_XOR("logical_xor", Kind.LOGICAL, null, null, (a, b) -> a ^ b),
+  ARCTAN2("arctan2", Kind.FLOAT, Math::atan2, null, null),
+  HYPOT("hypot", Kind.FLOAT, Math::hypot, null, null);
+
+  /** How a function maps input dtypes to its computing and result dtypes. */
+  enum Kind { ARITH, DIVIDE, COMPARE, LOGICAL, FLOAT }
+
+  /** A boolean binary function. */
+  public interface BoolBinary {
+    boolean apply(boolean a, boolean b);
+  }
+
+  private final String numpyName;
+  private final Kind kind;
+  final DoubleBinaryOperator f64;
+  final LongBinaryOperator i64;
+  final BoolBinary bool;
+
+  BinaryFn(String numpyName, Kind kind, DoubleBinaryOperator f64, LongBinaryOperator i64, BoolBinary bool) {
+    this.numpyName = numpyName;
+    this.kind = kind;
+    this.f64 = f64;
+    this.i64 = i64;
+    this.bool = bool;
+  }
+
+  public String numpyName() {
+    return numpyName;
+  }
+
+  public boolean isComparison() {
+    return kind == Kind.COMPARE;
+  }
+
+  /** The dtype the kernel computes in, for inputs promoted to {@code promoted}. */
+  public DType computeType(DType promoted) {
+    return switch (kind) {
+      case LOGICAL -> DType.BOOL;
+      case DIVIDE, FLOAT -> promoted == DType.FLOAT32 ? DType.FLOAT32 : DType.FLOAT64;
+      case COMPARE -> promoted;
+      case ARITH -> {
+        if (promoted == DType.BOOL && bool == null) {
+          // numpy computes these on booleans as small integers
+          if (this == SUBTRACT) {
+            throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE,
+                "numpy boolean subtract is not supported; use logical_xor or cast to an integer dtype");
+          }
+          yield DType.INT64;
+        }
+        yield promoted;
+      }
+    };
+  }
+
+  /** The dtype of the result. */
+  public DType resultType(DType promoted) {
+    return kind == Kind.COMPARE || kind == Kind.LOGICAL ? DType.BOOL : computeType(promoted);
+  }
+}

@@ -1,0 +1,160 @@
+package org.marsonspark.tensor.ops;
+
+import dev.ludovic.netlib.blas.BLAS;
+import java.util.ArrayList;
+import java.util.List;
+import org.marsonspark.core.Chunk;
+import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.Shapes;
+import org.marsonspark.core.TileContext;
+import org.marsonspark.tensor.DType;
+import org.marsonspark.tensor.NDArray;
+import org.marsonspark.tensor.Tensor;
+import org.marsonspark.tensor.TensorData;
+import org.marsonspark.tensor.TensorOp;
+
+/**
+ * {@code dot}/{@code matmul} of 1-D and 2-D tensors as a blocked product: output block (i, j)
+ * sums {@code A[i, k] · B[k, j]} over the contracted chunks k, each product a BLAS gemm
+ * (native OpenBLAS when the machine has it). The contracted axis of B is rechunked to A's.
+ */
+public final class Dot extends TensorOp {
+  private final String opName;
+
+  private Dot(TensorData a, TensorData b, String opName) {
+    super(List.of(a, b));
+    this.opName = opName;
+  }
+
+  public static Tensor of(TensorData a, TensorData b, String opName) {
+    if (a.ndim() == 0 || b.ndim() == 0 || a.ndim() > 2 || b.ndim() > 2) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, opName + " of shapes " + Shapes.toString(a.shape())
+          + " and " + Shapes.toString(b.shape()) + ": only 1-D and 2-D operands are supported so far");
+    }
+    long ka = a.shape(a.ndim() - 1);
+    long kb = b.shape(0);
+    if (ka != kb && ka != Shapes.UNKNOWN && kb != Shapes.UNKNOWN) {
+      throw new MarsException(ErrorClass.SHAPE_MISMATCH, opName + ": shapes " + Shapes.toString(a.shape()) + " and "
+          + Shapes.toString(b.shape()) + " not aligned: " + ka + " (dim " + (a.ndim() - 1) + ") != " + kb + " (dim 0)");
+    }
+    List<Long> shape = new ArrayList<>();
+    if (a.ndim() == 2) {
+      shape.add(a.shape(0));
+    }
+    if (b.ndim() == 2) {
+      shape.add(b.shape(1));
+    }
+    DType dt = DType.promote(a.dtype(), b.dtype());
+    return new Dot(a, b, opName).newTensor(shape.stream().mapToLong(Long::longValue).toArray(), dt);
+  }
+
+  @Override
+  public String name() {
+    return opName;
+  }
+
+  @Override
+  public void tile(TileContext ctx) {
+    TensorData a = input(0);
+    TensorData b = input(1);
+    ctx.requireKnownShapes(a, b);
+    long[] kSplits = a.nsplits()[a.ndim() - 1];
+    long[][] bTarget = b.nsplits();
+    bTarget[0] = kSplits;
+    List<Chunk> bChunks = Rechunking.rechunk(ctx, b, bTarget);
+    int[] bGrid = new int[b.ndim()];
+    for (int i = 0; i < b.ndim(); i++) {
+      bGrid[i] = bTarget[i].length;
+    }
+    int kn = kSplits.length;
+    long[] rows = a.ndim() == 2 ? a.nsplits()[0] : new long[] {1};
+    long[] cols = b.ndim() == 2 ? bTarget[1] : new long[] {1};
+    DType dt = out().dtype();
+    List<Chunk> chunks = new ArrayList<>();
+    for (int i = 0; i < rows.length; i++) {
+      for (int j = 0; j < cols.length; j++) {
+        List<Chunk> ins = new ArrayList<>();
+        for (int k = 0; k < kn; k++) {
+          ins.add(a.ndim() == 2 ? a.chunk(i, k) : a.chunk(k));
+        }
+        for (int k = 0; k < kn; k++) {
+          ins.add(bChunks.get(b.ndim() == 2 ? Shapes.flatIndex(new int[] {k, j}, bGrid) : k));
+        }
+        List<Long> shape = new ArrayList<>();
+        List<Integer> idx = new ArrayList<>();
+        if (a.ndim() == 2) {
+          shape.add(rows[i]);
+          idx.add(i);
+        }
+        if (b.ndim() == 2) {
+          shape.add(cols[j]);
+          idx.add(j);
+        }
+        long[] s = shape.stream().mapToLong(Long::longValue).toArray();
+        chunks.add(ctx.newChunk(new BlockDot(kn, (int) rows[i], (int) cols[j], s, dt), ins,
+            idx.stream().mapToInt(Integer::intValue).toArray(), s, dt));
+      }
+    }
+    List<long[]> splits = new ArrayList<>();
+    if (a.ndim() == 2) {
+      splits.add(rows);
+    }
+    if (b.ndim() == 2) {
+      splits.add(cols);
+    }
+    out().setChunks(chunks, splits.toArray(new long[0][]));
+  }
+
+  /** Sums the products of {@code k} pairs of blocks (A blocks first, then B blocks). */
+  record BlockDot(int k, int m, int n, long[] outShape, DType dtype) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      if (dtype == DType.FLOAT64 || dtype == DType.FLOAT32) {
+        boolean single = dtype == DType.FLOAT32;
+        double[] c = single ? null : new double[m * n];
+        float[] cf = single ? new float[m * n] : null;
+        for (int p = 0; p < k; p++) {
+          NDArray a = ((NDArray) inputs[p]).astype(dtype);
+          NDArray b = ((NDArray) inputs[k + p]).astype(dtype);
+          int kk = (int) (a.size() / Math.max(1, m));
+          if (m == 0 || n == 0 || kk == 0) {
+            continue;
+          }
+          // row-major C = A B is column-major C^T = B^T A^T
+          if (single) {
+            BLAS.getInstance().sgemm("N", "N", n, m, kk, 1f, b.floats(), n, a.floats(), kk, 1f, cf, n);
+          } else {
+            BLAS.getInstance().dgemm("N", "N", n, m, kk, 1.0, b.doubles(), n, a.doubles(), kk, 1.0, c, n);
+          }
+        }
+        return single ? NDArray.of(cf, outShape) : NDArray.of(c, outShape);
+      }
+      long[] c = new long[m * n];
+      for (int p = 0; p < k; p++) {
+        long[] a = ((NDArray) inputs[p]).astype(DType.INT64).longs();
+        long[] b = ((NDArray) inputs[k + p]).astype(DType.INT64).longs();
+        int kk = a.length / Math.max(1, m);
+        for (int i = 0; i < m; i++) {
+          for (int q = 0; q < kk; q++) {
+            long av = a[i * kk + q];
+            if (av == 0) {
+              continue;
+            }
+            for (int j = 0; j < n; j++) {
+              c[i * n + j] += av * b[q * n + j];
+            }
+          }
+        }
+      }
+      NDArray r = NDArray.of(c, outShape);
+      return dtype == DType.BOOL ? r.astype(DType.BOOL) : r.astype(dtype);
+    }
+
+    @Override
+    public String name() {
+      return "dot";
+    }
+  }
+}

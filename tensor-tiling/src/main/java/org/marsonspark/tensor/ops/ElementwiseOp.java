@@ -1,0 +1,222 @@
+package org.marsonspark.tensor.ops;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.marsonspark.core.Chunk;
+import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Shapes;
+import org.marsonspark.core.TileContext;
+import org.marsonspark.tensor.Broadcast;
+import org.marsonspark.tensor.DType;
+import org.marsonspark.tensor.NDArray;
+import org.marsonspark.tensor.Tensor;
+import org.marsonspark.tensor.TensorData;
+import org.marsonspark.tensor.TensorOp;
+import org.marsonspark.tensor.kernel.BinaryFn;
+import org.marsonspark.tensor.kernel.Elementwise;
+import org.marsonspark.tensor.kernel.UnaryFn;
+
+/**
+ * Element-wise operands. Their tiling is the family's, written once here: broadcast the
+ * inputs, give every input the same chunk boundaries on the axes they share (rechunking where
+ * they differ), then map each output chunk to one chunk of each input.
+ */
+public abstract class ElementwiseOp extends TensorOp {
+  protected ElementwiseOp(List<TensorData> inputs) {
+    super(inputs);
+  }
+
+  /** The chunk op computing one output chunk from the aligned input chunks. */
+  protected abstract ChunkOp chunkOp();
+
+  @Override
+  public void tile(TileContext ctx) {
+    List<TensorData> ins = new ArrayList<>();
+    for (int i = 0; i < inputs().size(); i++) {
+      ins.add(input(i));
+    }
+    long[] outShape = out().shape();
+    int nd = outShape.length;
+    if (ins.size() == 1) {
+      TensorData in = ins.get(0);
+      tileChunkwise(ctx, in, c -> chunkOp(), Chunk::shape, in.nsplits());
+      return;
+    }
+    // inputs that vary along an axis must agree on its chunks
+    boolean unknown = false;
+    for (TensorData in : ins) {
+      unknown |= Shapes.hasUnknown(in.nsplits());
+    }
+    if (unknown) {
+      ctx.requireKnownShapes(ins.toArray(new TensorData[0]));
+    }
+    long[][] outSplits = new long[nd][];
+    for (int ax = 0; ax < nd; ax++) {
+      List<long[]> candidates = new ArrayList<>();
+      for (TensorData in : ins) {
+        int a = ax - (nd - in.ndim());
+        if (a >= 0 && in.shape(a) == outShape[ax]) {
+          candidates.add(in.nsplits()[a]);
+        }
+      }
+      outSplits[ax] = candidates.isEmpty() ? new long[] {outShape[ax]} : Rechunking.union(candidates);
+    }
+    List<List<Chunk>> aligned = new ArrayList<>();
+    for (TensorData in : ins) {
+      long[][] target = new long[in.ndim()][];
+      for (int a = 0; a < in.ndim(); a++) {
+        int ax = a + nd - in.ndim();
+        target[a] = in.shape(a) == outShape[ax] ? outSplits[ax] : in.nsplits()[a];
+      }
+      aligned.add(Rechunking.rechunk(ctx, in, target));
+    }
+    int[] grid = new int[nd];
+    for (int i = 0; i < nd; i++) {
+      grid[i] = outSplits[i].length;
+    }
+    List<Chunk> chunks = new ArrayList<>();
+    for (int[] idx : gridPositions(grid)) {
+      List<Chunk> args = new ArrayList<>();
+      for (int k = 0; k < ins.size(); k++) {
+        TensorData in = ins.get(k);
+        int[] inIdx = new int[in.ndim()];
+        int[] inGrid = new int[in.ndim()];
+        for (int a = 0; a < in.ndim(); a++) {
+          int ax = a + nd - in.ndim();
+          boolean broadcast = in.shape(a) != outShape[ax];
+          inIdx[a] = broadcast ? 0 : idx[ax];
+          inGrid[a] = broadcast ? 1 : grid[ax];
+        }
+        args.add(aligned.get(k).get(Shapes.flatIndex(inIdx, inGrid)));
+      }
+      chunks.add(ctx.newChunk(chunkOp(), args, idx, chunkShape(outSplits, idx), out().dtype()));
+    }
+    out().setChunks(chunks, outSplits);
+  }
+
+  /** A binary ufunc of two tensors, or of a tensor and a scalar. */
+  public static final class Binary extends ElementwiseOp {
+    private final BinaryChunk op;
+
+    private Binary(List<TensorData> inputs, BinaryChunk op) {
+      super(inputs);
+      this.op = op;
+    }
+
+    public static Tensor of(BinaryFn fn, TensorData a, TensorData b) {
+      long[] shape = Broadcast.shape(a.shape(), b.shape());
+      DType promoted = DType.promote(a.dtype(), b.dtype());
+      BinaryChunk op = new BinaryChunk(fn, fn.computeType(promoted), fn.resultType(promoted), null, false);
+      return new Binary(List.of(a, b), op).newTensor(shape, op.result());
+    }
+
+    /** {@code fn(a, scalar)}, or {@code fn(scalar, a)} when {@code scalarFirst}. */
+    public static Tensor withScalar(BinaryFn fn, TensorData a, Object scalar, boolean scalarFirst) {
+      DType promoted = DType.promoteWithScalar(a.dtype(), scalar);
+      DType compute = fn.computeType(promoted);
+      NDArray s = NDArray.scalar(compute, scalar);
+      BinaryChunk op = new BinaryChunk(fn, compute, fn.resultType(promoted), s, scalarFirst);
+      return new Binary(List.of(a), op).newTensor(a.shape(), op.result());
+    }
+
+    @Override
+    protected ChunkOp chunkOp() {
+      return op;
+    }
+
+    @Override
+    public String name() {
+      return op.fn().numpyName();
+    }
+  }
+
+  record BinaryChunk(BinaryFn fn, DType compute, DType result, NDArray scalar, boolean scalarFirst) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      NDArray x = (NDArray) inputs[0];
+      if (scalar == null) {
+        return Elementwise.binary(fn, x, (NDArray) inputs[1], compute, result);
+      }
+      return scalarFirst ? Elementwise.binary(fn, scalar, x, compute, result)
+          : Elementwise.binary(fn, x, scalar, compute, result);
+    }
+
+    @Override
+    public String name() {
+      return fn.numpyName();
+    }
+  }
+
+  /** A unary ufunc. */
+  public static final class Unary extends ElementwiseOp {
+    private final UnaryChunk op;
+
+    private Unary(TensorData in, UnaryChunk op) {
+      super(List.of(in));
+      this.op = op;
+    }
+
+    public static Tensor of(UnaryFn fn, TensorData in) {
+      UnaryChunk op = new UnaryChunk(fn, fn.computeType(in.dtype()), fn.resultType(in.dtype()));
+      return new Unary(in, op).newTensor(in.shape(), op.result());
+    }
+
+    @Override
+    protected ChunkOp chunkOp() {
+      return op;
+    }
+
+    @Override
+    public String name() {
+      return op.fn().numpyName();
+    }
+  }
+
+  record UnaryChunk(UnaryFn fn, DType compute, DType result) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      return Elementwise.unary(fn, (NDArray) inputs[0], compute, result);
+    }
+
+    @Override
+    public String name() {
+      return fn.numpyName();
+    }
+  }
+
+  /** numpy's {@code astype}. */
+  public static final class AsType extends ElementwiseOp {
+    private final CastChunk op;
+
+    private AsType(TensorData in, DType to) {
+      super(List.of(in));
+      this.op = new CastChunk(to);
+    }
+
+    public static Tensor of(TensorData in, DType to) {
+      return new AsType(in, to).newTensor(in.shape(), to);
+    }
+
+    @Override
+    protected ChunkOp chunkOp() {
+      return op;
+    }
+  }
+
+  record CastChunk(DType to) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      return ((NDArray) inputs[0]).astype(to);
+    }
+
+    @Override
+    public String name() {
+      return "astype(" + to + ")";
+    }
+  }
+
+  static long[] copy(long[] a) {
+    return Arrays.copyOf(a, a.length);
+  }
+}

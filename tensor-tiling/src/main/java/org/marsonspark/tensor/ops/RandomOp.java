@@ -1,0 +1,160 @@
+package org.marsonspark.tensor.ops;
+
+import java.util.List;
+import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.Shapes;
+import org.marsonspark.core.TileContext;
+import org.marsonspark.tensor.ChunkSize;
+import org.marsonspark.tensor.DType;
+import org.marsonspark.tensor.NDArray;
+import org.marsonspark.tensor.Tensor;
+import org.marsonspark.tensor.TensorOp;
+
+/**
+ * Seeded random tensors. The seeding rule: each tensor drawn from a {@code RandomState} gets a
+ * stream key from (seed, draw number); element {@code i} (its C-order position in the whole
+ * tensor) uses the 64-bit word {@code mix64(key + (i + 1) * 0x9e3779b97f4a7c15)} — SplitMix64
+ * read at position i. So a value depends only on the seed, the draw and its position: never
+ * on the chunk sizes, the number of executors or the order in which chunks run.
+ */
+public final class RandomOp extends TensorOp {
+  /** The distributions, each drawing from the element's word(s). */
+  public enum Distribution { UNIFORM, NORMAL, RANDINT }
+
+  private final Distribution dist;
+  private final double a;
+  private final double b;
+  private final long key;
+  private final long[] shape;
+  private final DType dtype;
+  private final ChunkSize chunkSize;
+
+  public RandomOp(Distribution dist, double a, double b, long key, long[] shape, DType dtype, ChunkSize chunkSize) {
+    super(List.of());
+    Creation.checkShape(shape);
+    if (dist == Distribution.RANDINT && !(b > a)) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "randint: low >= high (" + (long) a + " >= " + (long) b + ")");
+    }
+    if (dist == Distribution.NORMAL && b < 0) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "normal: scale < 0 (" + b + ")");
+    }
+    this.dist = dist;
+    this.a = a;
+    this.b = b;
+    this.key = key;
+    this.shape = shape.clone();
+    this.dtype = dtype;
+    this.chunkSize = chunkSize;
+  }
+
+  public Tensor create() {
+    return newTensor(shape, dtype);
+  }
+
+  @Override
+  public void tile(TileContext ctx) {
+    long[] strides = new long[shape.length];
+    long s = 1;
+    for (int i = shape.length - 1; i >= 0; i--) {
+      strides[i] = s;
+      s *= shape[i];
+    }
+    tileSource(ctx, chunkSize.nsplits(shape, dtype, ctx.options()),
+        blk -> new RandomChunk(dist, a, b, key, strides, blk.offset(), blk.shape(), dtype));
+  }
+
+  static final long GAMMA = 0x9e3779b97f4a7c15L;
+
+  /** SplitMix64's output function. */
+  public static long mix64(long z) {
+    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+    return z ^ (z >>> 31);
+  }
+
+  /** The 64-bit word of element {@code i} of the stream {@code key}. */
+  public static long word(long key, long i) {
+    return mix64(key + (i + 1) * GAMMA);
+  }
+
+  /** A double in [0, 1) from the top 53 bits of a word. */
+  public static double unit(long word) {
+    return (word >>> 11) * 0x1.0p-53;
+  }
+
+  /** One chunk: walks its rows, each a contiguous run of global positions. */
+  record RandomChunk(Distribution dist, double a, double b, long key, long[] globalStrides, long[] offset,
+      long[] shape, DType dtype) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      int nd = shape.length;
+      int n = 1;
+      for (long d : shape) {
+        n *= (int) d;
+      }
+      double[] dv = dtype.isFloat() ? new double[n] : null;
+      long[] lv = dtype.isFloat() ? null : new long[n];
+      if (n > 0) {
+        int inner = nd == 0 ? 1 : (int) shape[nd - 1];
+        long[] idx = new long[Math.max(nd, 1)];
+        int pos = 0;
+        while (pos < n) {
+          long base = 0;
+          for (int i = 0; i < nd; i++) {
+            base += (offset[i] + idx[i]) * globalStrides[i];
+          }
+          fill(base, inner, dv, lv, pos);
+          pos += inner;
+          for (int ax = nd - 2; ax >= 0; ax--) {
+            if (++idx[ax] < shape[ax]) {
+              break;
+            }
+            idx[ax] = 0;
+          }
+        }
+      }
+      NDArray out = dv != null ? NDArray.of(dv, shape) : NDArray.of(lv, shape);
+      return out.astype(dtype);
+    }
+
+    private void fill(long base, int n, double[] dv, long[] lv, int pos) {
+      switch (dist) {
+        case UNIFORM -> {
+          double scale = b - a;
+          for (int j = 0; j < n; j++) {
+            dv[pos + j] = a + scale * unit(word(key, base + j));
+          }
+        }
+        case NORMAL -> {
+          for (int j = 0; j < n; j++) {
+            long g = base + j;
+            double u1 = unit(word(key, 2 * g));
+            double u2 = unit(word(key, 2 * g + 1));
+            dv[pos + j] = a + b * Math.sqrt(-2.0 * Math.log1p(-u1)) * Math.cos(2 * Math.PI * u2);
+          }
+        }
+        case RANDINT -> {
+          long low = (long) a;
+          long range = (long) b - low;
+          for (int j = 0; j < n; j++) {
+            long w = word(key, base + j);
+            lv[pos + j] = low + (range <= (1L << 53) ? (long) (unit(w) * range) : Long.remainderUnsigned(w, range));
+          }
+        }
+      }
+    }
+
+    @Override
+    public String name() {
+      return "random." + dist.name().toLowerCase();
+    }
+  }
+
+  /** For error messages. */
+  @Override
+  public String toString() {
+    return "random." + dist.name().toLowerCase() + Shapes.toString(shape);
+  }
+}

@@ -1,0 +1,482 @@
+package org.marsonspark.tensor.ops;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoSerializable;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import java.util.Arrays;
+import org.marsonspark.core.ChunkValue;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.tensor.DType;
+import org.marsonspark.tensor.NDArray;
+
+/** The members of the reduction family. */
+public final class Reductions {
+  private Reductions() {}
+
+  /** How values merge in the simple reductions. */
+  public enum Merge { SUM, PROD, MIN, MAX }
+
+  /**
+   * sum, prod, min, max, all, any and count_nonzero: partials are arrays in the accumulating
+   * dtype (float64 for floats, int64 otherwise).
+   */
+  public record Simple(String name, Merge merge, boolean nonzero, DType fixedResult, boolean keepInputType)
+      implements ReductionFn {
+    public static final Simple SUM = new Simple("sum", Merge.SUM, false, null, false);
+    public static final Simple PROD = new Simple("prod", Merge.PROD, false, null, false);
+    public static final Simple MIN = new Simple("min", Merge.MIN, false, null, true);
+    public static final Simple MAX = new Simple("max", Merge.MAX, false, null, true);
+    public static final Simple ALL = new Simple("all", Merge.MIN, true, DType.BOOL, false);
+    public static final Simple ANY = new Simple("any", Merge.MAX, true, DType.BOOL, false);
+    public static final Simple COUNT_NONZERO = new Simple("count_nonzero", Merge.SUM, true, DType.INT64, false);
+
+    @Override
+    public DType resultType(DType in) {
+      if (fixedResult != null) {
+        return fixedResult;
+      }
+      if (keepInputType || in.isFloat()) {
+        return in;
+      }
+      return DType.INT64;
+    }
+
+    @Override
+    public Object map(NDArray chunk, int[] axes, long[] offset, long[] globalShape) {
+      ReduceLayout l = new ReduceLayout(chunk, axes);
+      if (l.inner == 0 && (merge == Merge.MIN || merge == Merge.MAX) && !nonzero) {
+        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "zero-size array to reduction operation " + name
+            + " which has no identity");
+      }
+      boolean floating = chunk.dtype().isFloat() && !nonzero;
+      if (floating) {
+        double[] x = l.data.astype(DType.FLOAT64).doubles();
+        double[] out = new double[l.outer];
+        for (int o = 0; o < l.outer; o++) {
+          out[o] = reduce(x, o * l.inner, l.inner);
+        }
+        return NDArray.of(out, l.partialShape);
+      }
+      long[] x = nonzero ? nonzeros(l.data) : l.data.astype(DType.INT64).longs();
+      long[] out = new long[l.outer];
+      for (int o = 0; o < l.outer; o++) {
+        out[o] = reduce(x, o * l.inner, l.inner);
+      }
+      return NDArray.of(out, l.partialShape);
+    }
+
+    private static long[] nonzeros(NDArray a) {
+      long[] out = new long[a.size()];
+      for (int i = 0; i < out.length; i++) {
+        out[i] = a.getBool(i) ? 1 : 0;
+      }
+      return out;
+    }
+
+    private double reduce(double[] x, int from, int n) {
+      switch (merge) {
+        case SUM -> {
+          // pairwise over blocks keeps float error close to numpy's
+          return pairwiseSum(x, from, n);
+        }
+        case PROD -> {
+          double p = 1;
+          for (int i = 0; i < n; i++) {
+            p *= x[from + i];
+          }
+          return p;
+        }
+        case MIN -> {
+          double m = Double.POSITIVE_INFINITY;
+          for (int i = 0; i < n; i++) {
+            m = Math.min(m, x[from + i]);
+          }
+          return m;
+        }
+        default -> {
+          double m = Double.NEGATIVE_INFINITY;
+          for (int i = 0; i < n; i++) {
+            m = Math.max(m, x[from + i]);
+          }
+          return m;
+        }
+      }
+    }
+
+    private long reduce(long[] x, int from, int n) {
+      long r = switch (merge) {
+        case SUM -> 0;
+        case PROD -> 1;
+        case MIN -> Long.MAX_VALUE;
+        case MAX -> Long.MIN_VALUE;
+      };
+      for (int i = 0; i < n; i++) {
+        r = merge(r, x[from + i]);
+      }
+      return r;
+    }
+
+    private long merge(long a, long b) {
+      return switch (merge) {
+        case SUM -> a + b;
+        case PROD -> a * b;
+        case MIN -> Math.min(a, b);
+        case MAX -> Math.max(a, b);
+      };
+    }
+
+    private double merge(double a, double b) {
+      return switch (merge) {
+        case SUM -> a + b;
+        case PROD -> a * b;
+        case MIN -> Math.min(a, b);
+        case MAX -> Math.max(a, b);
+      };
+    }
+
+    @Override
+    public Object combine(Object[] partials) {
+      NDArray first = (NDArray) partials[0];
+      if (first.dtype() == DType.FLOAT64) {
+        double[] acc = first.doubles().clone();
+        for (int p = 1; p < partials.length; p++) {
+          double[] x = ((NDArray) partials[p]).doubles();
+          for (int i = 0; i < acc.length; i++) {
+            acc[i] = merge(acc[i], x[i]);
+          }
+        }
+        return NDArray.of(acc, first.shape());
+      }
+      long[] acc = first.longs().clone();
+      for (int p = 1; p < partials.length; p++) {
+        long[] x = ((NDArray) partials[p]).longs();
+        for (int i = 0; i < acc.length; i++) {
+          acc[i] = merge(acc[i], x[i]);
+        }
+      }
+      return NDArray.of(acc, first.shape());
+    }
+
+    @Override
+    public NDArray finish(Object partial) {
+      return (NDArray) partial;
+    }
+  }
+
+  /** Sum of x[from, from + n) by pairwise halving below a block of 128, as numpy does. */
+  static double pairwiseSum(double[] x, int from, int n) {
+    if (n <= 128) {
+      double s = 0;
+      for (int i = 0; i < n; i++) {
+        s += x[from + i];
+      }
+      return s;
+    }
+    int half = (n / 2) & ~7;
+    return pairwiseSum(x, from, half) + pairwiseSum(x, from + half, n - half);
+  }
+
+  /** Count, mean and sum of squared deviations, merged with Chan's formula. */
+  static final class Moments implements ChunkValue, java.io.Serializable, KryoSerializable {
+    private long count;
+    private double[] mean;
+    private double[] m2;
+    private long[] shape;
+
+    Moments(long count, double[] mean, double[] m2, long[] shape) {
+      this.count = count;
+      this.mean = mean;
+      this.m2 = m2;
+      this.shape = shape;
+    }
+
+    @SuppressWarnings("unused")
+    private Moments() {}
+
+    long count() {
+      return count;
+    }
+
+    double[] mean() {
+      return mean;
+    }
+
+    double[] m2() {
+      return m2;
+    }
+
+    @Override
+    public long[] shape() {
+      return shape;
+    }
+
+    @Override
+    public long nbytes() {
+      return 16L * mean.length + 8;
+    }
+
+    @Override
+    public String kind() {
+      return "moments";
+    }
+
+    @Override
+    public void write(Kryo kryo, Output out) {
+      out.writeLong(count);
+      out.writeInt(mean.length);
+      out.writeDoubles(mean);
+      out.writeDoubles(m2);
+      out.writeInt(shape.length);
+      out.writeLongs(shape);
+    }
+
+    @Override
+    public void read(Kryo kryo, Input in) {
+      count = in.readLong();
+      int n = in.readInt();
+      mean = in.readDoubles(n);
+      m2 = in.readDoubles(n);
+      shape = in.readLongs(in.readInt());
+    }
+  }
+
+  /** mean, var and std (with ddof). */
+  public record Moment(String name, boolean variance, boolean sqrt, int ddof) implements ReductionFn {
+    public static Moment mean() {
+      return new Moment("mean", false, false, 0);
+    }
+
+    public static Moment var(int ddof) {
+      return new Moment("var", true, false, ddof);
+    }
+
+    public static Moment std(int ddof) {
+      return new Moment("std", true, true, ddof);
+    }
+
+    @Override
+    public DType resultType(DType in) {
+      return in == DType.FLOAT32 ? DType.FLOAT32 : DType.FLOAT64;
+    }
+
+    @Override
+    public Object map(NDArray chunk, int[] axes, long[] offset, long[] globalShape) {
+      ReduceLayout l = new ReduceLayout(chunk, axes);
+      double[] x = l.data.astype(DType.FLOAT64).doubles();
+      double[] mean = new double[l.outer];
+      double[] m2 = new double[l.outer];
+      for (int o = 0; o < l.outer; o++) {
+        int from = o * l.inner;
+        double m = l.inner == 0 ? 0 : pairwiseSum(x, from, l.inner) / l.inner;
+        mean[o] = m;
+        if (variance) {
+          double s = 0;
+          for (int i = 0; i < l.inner; i++) {
+            double d = x[from + i] - m;
+            s += d * d;
+          }
+          m2[o] = s;
+        }
+      }
+      return new Moments(l.inner, mean, m2, l.partialShape);
+    }
+
+    @Override
+    public Object combine(Object[] partials) {
+      Moments acc = (Moments) partials[0];
+      long n = acc.count();
+      double[] mean = acc.mean().clone();
+      double[] m2 = acc.m2().clone();
+      for (int p = 1; p < partials.length; p++) {
+        Moments b = (Moments) partials[p];
+        long nb = b.count();
+        long total = n + nb;
+        if (nb == 0) {
+          continue;
+        }
+        for (int i = 0; i < mean.length; i++) {
+          double delta = b.mean()[i] - mean[i];
+          mean[i] += delta * nb / total;
+          m2[i] += b.m2()[i] + delta * delta * ((double) n * nb / total);
+        }
+        n = total;
+      }
+      return new Moments(n, mean, m2, acc.shape());
+    }
+
+    @Override
+    public NDArray finish(Object partial) {
+      Moments m = (Moments) partial;
+      double[] out = new double[m.mean().length];
+      for (int i = 0; i < out.length; i++) {
+        if (!variance) {
+          out[i] = m.count() == 0 ? Double.NaN : m.mean()[i];
+        } else {
+          double v = m.count() - ddof <= 0 ? Double.NaN : m.m2()[i] / (m.count() - ddof);
+          out[i] = sqrt ? Math.sqrt(v) : v;
+        }
+      }
+      return NDArray.of(out, m.shape());
+    }
+  }
+
+  /** Best values and their global positions. */
+  static final class Best implements ChunkValue, java.io.Serializable, KryoSerializable {
+    private double[] value;
+    private long[] index;
+    private long[] shape;
+
+    Best(double[] value, long[] index, long[] shape) {
+      this.value = value;
+      this.index = index;
+      this.shape = shape;
+    }
+
+    @SuppressWarnings("unused")
+    private Best() {}
+
+    double[] value() {
+      return value;
+    }
+
+    long[] index() {
+      return index;
+    }
+
+    @Override
+    public long[] shape() {
+      return shape;
+    }
+
+    @Override
+    public long nbytes() {
+      return 16L * value.length;
+    }
+
+    @Override
+    public String kind() {
+      return "argbest";
+    }
+
+    @Override
+    public void write(Kryo kryo, Output out) {
+      out.writeInt(value.length);
+      out.writeDoubles(value);
+      out.writeLongs(index);
+      out.writeInt(shape.length);
+      out.writeLongs(shape);
+    }
+
+    @Override
+    public void read(Kryo kryo, Input in) {
+      int n = in.readInt();
+      value = in.readDoubles(n);
+      index = in.readLongs(n);
+      shape = in.readLongs(in.readInt());
+    }
+  }
+
+  /** argmin and argmax: the first position of the extreme value (NaN counts as extreme). */
+  public record Arg(String name, boolean max) implements ReductionFn {
+    public static final Arg ARGMIN = new Arg("argmin", false);
+    public static final Arg ARGMAX = new Arg("argmax", true);
+
+    @Override
+    public DType resultType(DType in) {
+      return DType.INT64;
+    }
+
+    @Override
+    public boolean needsOffsets() {
+      return true;
+    }
+
+    @Override
+    public boolean singleAxisOnly() {
+      return true;
+    }
+
+    private boolean better(double v, double best) {
+      if (Double.isNaN(best)) {
+        return false;
+      }
+      if (Double.isNaN(v)) {
+        return true;
+      }
+      return max ? v > best : v < best;
+    }
+
+    @Override
+    public Object map(NDArray chunk, int[] axes, long[] offset, long[] globalShape) {
+      ReduceLayout l = new ReduceLayout(chunk, axes);
+      if (l.inner == 0) {
+        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "attempt to get " + name + " of an empty sequence");
+      }
+      NDArray d = l.data;
+      double[] value = new double[l.outer];
+      long[] index = new long[l.outer];
+      long[] cshape = chunk.shape();
+      boolean all = axes.length == chunk.ndim();
+      for (int o = 0; o < l.outer; o++) {
+        int bestI = 0;
+        double best = d.getDouble(o * l.inner);
+        for (int i = 1; i < l.inner; i++) {
+          double v = d.getDouble(o * l.inner + i);
+          if (better(v, best)) {
+            best = v;
+            bestI = i;
+          }
+        }
+        value[o] = best;
+        index[o] = all ? globalFlat(bestI, cshape, offset, globalShape) : offset[axes[0]] + bestI;
+      }
+      return new Best(value, index, l.partialShape);
+    }
+
+    /** The C-order position in the whole tensor of a chunk's local flat position. */
+    private static long globalFlat(int local, long[] cshape, long[] offset, long[] gshape) {
+      long flat = 0;
+      long rem = local;
+      long[] idx = new long[cshape.length];
+      for (int i = cshape.length - 1; i >= 0; i--) {
+        idx[i] = rem % cshape[i];
+        rem /= cshape[i];
+      }
+      for (int i = 0; i < cshape.length; i++) {
+        flat = flat * gshape[i] + offset[i] + idx[i];
+      }
+      return flat;
+    }
+
+    @Override
+    public Object combine(Object[] partials) {
+      Best acc = (Best) partials[0];
+      double[] v = acc.value().clone();
+      long[] ix = acc.index().clone();
+      for (int p = 1; p < partials.length; p++) {
+        Best b = (Best) partials[p];
+        for (int i = 0; i < v.length; i++) {
+          boolean take = better(b.value()[i], v[i]) || (b.value()[i] == v[i] && b.index()[i] < ix[i])
+              || (Double.isNaN(b.value()[i]) && Double.isNaN(v[i]) && b.index()[i] < ix[i]);
+          if (take) {
+            v[i] = b.value()[i];
+            ix[i] = b.index()[i];
+          }
+        }
+      }
+      return new Best(v, ix, acc.shape());
+    }
+
+    @Override
+    public NDArray finish(Object partial) {
+      Best b = (Best) partial;
+      return NDArray.of(b.index().clone(), b.shape());
+    }
+  }
+
+  static String describe(int[] axes) {
+    return Arrays.toString(axes);
+  }
+}
