@@ -1,0 +1,20 @@
+package org.marsonspark.examples;
+
+import java.util.Arrays;
+
+/** Entry point of {@code bin/run-example}: the first argument names the example. */
+public final class Examples {
+  private Examples() {}
+
+  public static void main(String[] args) throws Exception {
+    String name = args.length == 0 ? "pi" : args[0];
+    String[] rest = args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length);
+    switch (name) {
+      case "pi" -> MonteCarloPi.main(rest);
+      default -> {
+        System.err.println("unknown example '" + name + "'; available: pi");
+        System.exit(2);
+      }
+    }
+  }
+}
