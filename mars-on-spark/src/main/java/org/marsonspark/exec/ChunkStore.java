@@ -105,7 +105,7 @@ public final class ChunkStore {
     if (partitionsLeft == 0) {
       livePartitions.remove(rdd);
       liveOutputs.remove(rdd);
-      dropper.execute(() -> rdd.unpersist(false));
+      dropper.execute(() -> rdd.unpersist(true));
     } else {
       RDDBlockId block = new RDDBlockId(rdd.id(), loc.partition());
       dropper.execute(() -> {
