@@ -1,0 +1,39 @@
+package org.marsonspark.core;
+
+import java.util.List;
+
+/** Builds small chunk graphs by hand for planner tests. */
+public final class TestGraphs {
+  private TestGraphs() {}
+
+  public static final TilingOptions OPTIONS = new TilingOptions() {
+    @Override
+    public long chunkStoreLimit() {
+      return 1 << 20;
+    }
+
+    @Override
+    public int combineSize() {
+      return 4;
+    }
+  };
+
+  /** A chunk op that returns its name. */
+  public record Named(String label) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      return label;
+    }
+
+    @Override
+    public String name() {
+      return label;
+    }
+  }
+
+  /** A chunk produced by an op named {@code name}, tiled by the tileable operand {@code owner}. */
+  public static Chunk chunk(TileContext ctx, long owner, String name, Chunk... inputs) {
+    ctx.setCurrentOwner(owner);
+    return ctx.newChunk(new Named(name), List.of(inputs), new int[] {0}, new long[] {1}, null);
+  }
+}
