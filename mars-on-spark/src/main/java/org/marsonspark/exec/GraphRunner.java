@@ -41,6 +41,7 @@ public final class GraphRunner {
   private final SparkContext sc;
   private final ChunkStore store;
   private final ExecutorService jobThreads;
+  private final List<org.marsonspark.plan.SubtaskRewriter> rewriters = org.marsonspark.plan.SubtaskRewriter.installed();
 
   /** What a run needs to know from the session's options. */
   public record Settings(boolean fusion, StorageLevel storageLevel, int maxConcurrentJobs) {}
@@ -65,7 +66,7 @@ public final class GraphRunner {
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
     Plan plan;
     try {
-      plan = buildPlan(subtasks, settings.storageLevel());
+      plan = buildPlan(subtasks, settings);
     } catch (RuntimeException e) {
       targets.forEach(store::release);
       throw e;
@@ -110,7 +111,8 @@ public final class GraphRunner {
     }
   }
 
-  private Plan buildPlan(List<Subtask> subtasks, StorageLevel level) {
+  private Plan buildPlan(List<Subtask> subtasks, Settings settings) {
+    StorageLevel level = settings.storageLevel();
     Plan plan = new Plan(subtasks);
     Map<Long, Subtask> producer = new HashMap<>();
     for (Subtask s : subtasks) {
@@ -150,7 +152,7 @@ public final class GraphRunner {
       for (int i = 0; i < members.size(); i++) {
         plan.partitionOf.put(members.get(i), i);
       }
-      ChunkRDD rdd = newRdd(members, producer, plan);
+      ChunkRDD rdd = newRdd(members, producer, plan, settings.fusion());
       rdd.persist(level);
       for (Subtask s : members) {
         plan.rddOf.put(s, rdd);
@@ -166,7 +168,7 @@ public final class GraphRunner {
     return plan;
   }
 
-  private ChunkRDD newRdd(List<Subtask> members, Map<Long, Subtask> producer, Plan plan) {
+  private ChunkRDD newRdd(List<Subtask> members, Map<Long, Subtask> producer, Plan plan, boolean fusion) {
     List<RDD<Object[]>> parents = new ArrayList<>();
     Map<RDD<Object[]>, Integer> parentIndex = new IdentityHashMap<>();
     List<List<TreeSet<Integer>>> parentParts = new ArrayList<>();
@@ -206,9 +208,15 @@ public final class GraphRunner {
         slotOf.put(c.key(), i);
       }
       int nextSlot = ext.size();
-      SubtaskPartition.Node[] nodes = new SubtaskPartition.Node[s.nodes().size()];
+      List<OpNode> toRun = s.nodes();
+      if (fusion) {
+        for (org.marsonspark.plan.SubtaskRewriter r : rewriters) {
+          toRun = r.rewrite(toRun);
+        }
+      }
+      SubtaskPartition.Node[] nodes = new SubtaskPartition.Node[toRun.size()];
       for (int n = 0; n < nodes.length; n++) {
-        OpNode node = s.nodes().get(n);
+        OpNode node = toRun.get(n);
         int[] inSlots = new int[node.inputs().size()];
         for (int a = 0; a < inSlots.length; a++) {
           inSlots[a] = slotOf.get(node.inputs().get(a).key());
