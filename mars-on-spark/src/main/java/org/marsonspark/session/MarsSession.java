@@ -188,7 +188,7 @@ public final class MarsSession implements AutoCloseable {
 
   private List<ExecutionHandle> executeLocked(List<? extends TileableData> targets) {
     GraphRunner.Settings settings = new GraphRunner.Settings(options.fusion(), options.storageLevel(),
-        options.maxConcurrentJobs());
+        options.maxConcurrentJobs(), options.memoryBudget());
     Tiler tiler = new Tiler(new TileContext(options));
     List<Chunk> iterationHeld = new ArrayList<>();
     Set<Long> alreadyAsked = new HashSet<>();
