@@ -19,7 +19,11 @@ import scala.collection.immutable.Seq;
  * block managers until the driver drops them; a lost block is recomputed from lineage.
  */
 final class ChunkRDD extends RDD<Object[]> {
-  private final SubtaskPartition[] parts;
+  /**
+   * Driver-side only: a task carries its own partition (with its parents' partitions), never the
+   * whole array, so task size does not grow with the number of partitions.
+   */
+  private final transient SubtaskPartition[] parts;
   private final RDD<Object[]>[] parents;
   /** For each parent, for each of our partitions, the parent partitions it reads. */
   private final int[][][] parentPartitions;
@@ -54,7 +58,7 @@ final class ChunkRDD extends RDD<Object[]> {
     for (int i = 0; i < p.inputs.length; i++) {
       SubtaskPartition.Input in = p.inputs[i];
       RDD<Object[]> parent = parents[in.parent()];
-      Object[] values = parent.iterator(parent.partitions()[in.partition()], context).next();
+      Object[] values = parent.iterator(in.parentPartition(), context).next();
       slots[i] = values[in.output()];
     }
     for (int n = 0; n < p.nodes.length; n++) {
@@ -91,7 +95,8 @@ final class ChunkRDD extends RDD<Object[]> {
 
   /** Names exactly the parent partitions each child partition reads. */
   private static final class ExactNarrowDependency extends NarrowDependency<Object[]> {
-    private final int[][] parentsOf;
+    /** Only the driver's scheduler asks for parents; tasks need not carry this. */
+    private final transient int[][] parentsOf;
 
     ExactNarrowDependency(RDD<Object[]> rdd, int[][] parentsOf) {
       super(rdd);

@@ -155,13 +155,19 @@ public final class ChunkStore {
       dropper.execute(() -> rdd.unpersist(true));
     } else {
       RDDBlockId block = new RDDBlockId(rdd.id(), loc.partition());
+      ChunkRDD owner = loc.rdd();
       dropper.execute(() -> {
         SparkEnv env = SparkEnv.get();
-        if (env != null) {
+        // when the whole RDD has been released meanwhile, its unpersist removes this block too
+        if (env != null && stillPersisted(owner)) {
           env.blockManager().master().removeBlock(block);
         }
       });
     }
+  }
+
+  private synchronized boolean stillPersisted(ChunkRDD rdd) {
+    return livePartitions.containsKey(rdd);
   }
 
   /** Waits until the blocks released so far are gone from the block managers. */

@@ -58,7 +58,7 @@ public final class GraphRunner {
   }
 
   /** Statistics of one run, for progress and tests. */
-  public record RunStats(int subtasks, int rdds, int jobs) {}
+  public record RunStats(int subtasks, int tasks, int rdds, int jobs) {}
 
   /**
    * Materializes {@code targets}; each target gets one reference the caller must release.
@@ -71,20 +71,30 @@ public final class GraphRunner {
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
     RunPlan plan;
     try {
-      plan = RunPlan.build(sc, store, rewriters, subtasks, settings);
+      plan = RunPlan.build(sc, store, rewriters, subtasks, settings, false);
     } catch (RuntimeException e) {
       targets.forEach(store::release);
       throw e;
     }
     handOver.forEach(store::release);
     if (subtasks.isEmpty()) {
-      return new RunStats(0, 0, 0);
+      return new RunStats(0, 0, 0, 0);
     }
     String group = "mars-run-" + RUNS.incrementAndGet();
-    listener.started(group, subtasks.size());
+    listener.started(group, plan.tasks.size());
     int jobs = new RunScheduler(this, plan, settings, group, targets).run();
     listener.finished(group);
-    return new RunStats(subtasks.size(), plan.rdds.size(), jobs);
+    return new RunStats(subtasks.size(), plan.tasks.size(), plan.rdds.size(), jobs);
+  }
+
+  /**
+   * Plans what {@link #run} would run — fusion, rewriting, RDDs — without running or holding
+   * anything; for {@code explain} and for measuring the planner.
+   */
+  public RunStats plan(Collection<Chunk> targets, Settings settings) {
+    List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
+    RunPlan plan = RunPlan.build(sc, store, rewriters, subtasks, settings, true);
+    return new RunStats(subtasks.size(), plan.tasks.size(), plan.rdds.size(), 0);
   }
 
   /** Hears when a run starts and ends, for progress reporting. */

@@ -18,6 +18,7 @@ import org.marsonspark.core.ElementType;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
+import org.marsonspark.exec.RunPlan.Task;
 import org.marsonspark.plan.Subtask;
 
 /**
@@ -36,16 +37,16 @@ final class RunScheduler {
   private final ChunkStore store;
   private final long budget;
 
-  private final List<Subtask> ready = new ArrayList<>();
-  private final Set<Subtask> done = Collections.newSetFromMap(new IdentityHashMap<>());
-  private final Map<Subtask, Long> estimates = new IdentityHashMap<>();
+  private final List<Task> ready = new ArrayList<>();
+  private final Set<Task> done = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Map<Task, Long> estimates = new IdentityHashMap<>();
   private final List<Future<JobDone>> running = new ArrayList<>();
   private long inFlightBytes;
   private int inFlightJobs;
   private int jobs;
 
   /** Result of one Spark job: the partitions it ran and each one's output metadata. */
-  private record JobDone(ChunkRDD rdd, List<Subtask> subtasks, ChunkMeta[][] metas) {}
+  private record JobDone(ChunkRDD rdd, List<Task> tasks, ChunkMeta[][] metas) {}
 
   RunScheduler(GraphRunner runner, RunPlan plan, GraphRunner.Settings settings, String group,
       Collection<Chunk> targets) {
@@ -72,14 +73,14 @@ final class RunScheduler {
   /** Runs every subtask; returns the number of Spark jobs. */
   int run() {
     CompletionService<JobDone> completion = new ExecutorCompletionService<>(runner.jobThreads());
-    for (Subtask s : plan.subtasks) {
-      if (plan.pendingInputs.get(s) == 0) {
-        ready.add(s);
+    for (Task t : plan.tasks) {
+      if (t.pendingInputs == 0) {
+        ready.add(t);
       }
     }
     store.startRun();
     try {
-      while (done.size() < plan.subtasks.size()) {
+      while (done.size() < plan.tasks.size()) {
         submitWave(completion);
         finish(completion.take().get());
       }
@@ -102,34 +103,33 @@ final class RunScheduler {
     if (ready.isEmpty() || inFlightJobs >= settings.maxConcurrentJobs()) {
       return;
     }
-    ready.sort(Comparator.comparingInt((Subtask s) -> -plan.levelOf.get(s)).thenComparingInt(Subtask::id));
-    Map<ChunkRDD, List<Subtask>> wave = new LinkedHashMap<>();
-    List<Subtask> later = new ArrayList<>();
-    for (Subtask s : ready) {
-      long est = estimate(s);
+    ready.sort(Comparator.comparingInt((Task t) -> -t.level).thenComparingInt(t -> t.subtasks.get(0).id()));
+    Map<ChunkRDD, List<Task>> wave = new LinkedHashMap<>();
+    List<Task> later = new ArrayList<>();
+    for (Task t : ready) {
+      long est = estimate(t);
       boolean nothingRunning = inFlightJobs == 0 && wave.isEmpty();
       boolean fits = store.runBytes() + inFlightBytes + est <= budget;
-      ChunkRDD rdd = plan.rddOf.get(s);
-      boolean jobSlot = wave.containsKey(rdd) || inFlightJobs + wave.size() < settings.maxConcurrentJobs();
+      boolean jobSlot = wave.containsKey(t.rdd) || inFlightJobs + wave.size() < settings.maxConcurrentJobs();
       if ((fits || nothingRunning) && jobSlot) {
-        wave.computeIfAbsent(rdd, r -> new ArrayList<>()).add(s);
-        estimates.put(s, est);
+        wave.computeIfAbsent(t.rdd, r -> new ArrayList<>()).add(t);
+        estimates.put(t, est);
         inFlightBytes += est;
       } else {
-        later.add(s);
+        later.add(t);
       }
     }
     ready.clear();
     ready.addAll(later);
-    for (Map.Entry<ChunkRDD, List<Subtask>> e : wave.entrySet()) {
+    for (Map.Entry<ChunkRDD, List<Task>> e : wave.entrySet()) {
       if (LOG.isDebugEnabled()) {
         LOG.debug("wave of {} partitions of RDD {} at depth {}: {} bytes held, {} in flight, budget {}",
-            e.getValue().size(), e.getKey().id(), plan.levelOf.get(e.getValue().get(0)), store.runBytes(),
+            e.getValue().size(), e.getKey().id(), e.getValue().get(0).level, store.runBytes(),
             inFlightBytes, budget);
       }
       ChunkRDD rdd = e.getKey();
-      List<Subtask> batch = e.getValue();
-      int[] partitions = batch.stream().mapToInt(plan.partitionOf::get).toArray();
+      List<Task> batch = e.getValue();
+      int[] partitions = batch.stream().mapToInt(t -> t.partition).toArray();
       running.add(completion.submit(() -> new JobDone(rdd, batch, runner.materialize(rdd, partitions, group))));
       inFlightJobs++;
       jobs++;
@@ -138,32 +138,36 @@ final class RunScheduler {
 
   private void finish(JobDone job) {
     inFlightJobs--;
-    for (int i = 0; i < job.subtasks().size(); i++) {
-      Subtask s = job.subtasks().get(i);
+    for (int i = 0; i < job.tasks().size(); i++) {
+      Task t = job.tasks().get(i);
       ChunkMeta[] metas = job.metas()[i];
-      Chunk[] outs = s.outputs().toArray(new Chunk[0]);
+      Chunk[] outs = t.outputs.toArray(new Chunk[0]);
       for (int k = 0; k < outs.length; k++) {
         GraphRunner.checkAndRecord(outs[k], metas[k]);
       }
-      inFlightBytes -= estimates.remove(s);
-      store.registerPartition(job.rdd(), plan.partitionOf.get(s), outs, metas);
-      done.add(s);
-      for (Chunk in : s.externalInputs()) {
-        store.release(in);
-      }
-      for (Subtask next : plan.successors.get(s)) {
-        if (plan.pendingInputs.merge(next, -1, Integer::sum) == 0) {
+      inFlightBytes -= estimates.remove(t);
+      store.registerPartition(job.rdd(), t.partition, outs, metas);
+      done.add(t);
+      releaseInputs(t);
+      for (Task next : t.successors) {
+        if (--next.pendingInputs == 0) {
           ready.add(next);
         }
       }
     }
   }
 
-  /** Predicted bytes of a subtask's outputs, from their shapes and element types. */
-  private long estimate(Subtask s) {
+  private void releaseInputs(Task t) {
+    for (Subtask s : t.subtasks) {
+      s.externalInputs().forEach(store::release);
+    }
+  }
+
+  /** Predicted bytes of a task's outputs, from their shapes and element types. */
+  private long estimate(Task t) {
     long total = 0;
-    for (Chunk c : s.outputs()) {
-      int item = c.meta() instanceof ElementType t ? t.itemSize() : 8;
+    for (Chunk c : t.outputs) {
+      int item = c.meta() instanceof ElementType et ? et.itemSize() : 8;
       long n = Shapes.size(c.shape());
       total += n == Shapes.UNKNOWN ? budget / 4 : n * item;
     }
@@ -177,11 +181,11 @@ final class RunScheduler {
       try {
         JobDone d = f.get();
         // a job that finished after the failure: record its outputs so they can be released
-        for (int i = 0; i < d.subtasks().size(); i++) {
-          Subtask s = d.subtasks().get(i);
-          if (done.add(s)) {
-            store.registerPartition(d.rdd(), plan.partitionOf.get(s), s.outputs().toArray(new Chunk[0]), d.metas()[i]);
-            s.externalInputs().forEach(store::release);
+        for (int i = 0; i < d.tasks().size(); i++) {
+          Task t = d.tasks().get(i);
+          if (done.add(t)) {
+            store.registerPartition(d.rdd(), t.partition, t.outputs.toArray(new Chunk[0]), d.metas()[i]);
+            releaseInputs(t);
           }
         }
       } catch (InterruptedException e) {
@@ -190,9 +194,9 @@ final class RunScheduler {
         // failed or cancelled: nothing was registered
       }
     }
-    for (Subtask s : plan.subtasks) {
-      if (!done.contains(s)) {
-        s.externalInputs().forEach(store::release);
+    for (Task t : plan.tasks) {
+      if (!done.contains(t)) {
+        releaseInputs(t);
       }
     }
     targets.forEach(store::release);

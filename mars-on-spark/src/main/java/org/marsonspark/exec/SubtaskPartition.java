@@ -11,7 +11,7 @@ import org.marsonspark.core.ChunkOp;
  */
 final class SubtaskPartition implements Partition {
   /** An input read from a parent RDD's partition (one of its outputs). */
-  record Input(int parent, int partition, int output) implements Serializable {}
+  record Input(int parent, int partition, int output, Partition parentPartition) implements Serializable {}
 
   /** One chunk op, the slots it reads and the first slot it writes. */
   record Node(ChunkOp op, int[] inputSlots, int firstOutputSlot) implements Serializable {}
