@@ -18,7 +18,7 @@ public enum BinaryFn {
   TRUE_DIVIDE("true_divide", Kind.DIVIDE, (a, b) -> a / b, null, null),
   FLOOR_DIVIDE("floor_divide", Kind.ARITH, Ufuncs::floorDivide, Ufuncs::floorDivide, null),
   MOD("mod", Kind.ARITH, Ufuncs::mod, Ufuncs::mod, null),
-  POWER("power", Kind.ARITH, Math::pow, Ufuncs::power, null),
+  POWER("power", Kind.ARITH, Ufuncs::power, Ufuncs::power, null),
   MAXIMUM("maximum", Kind.ARITH, Math::max, Math::max, (a, b) -> a | b),
   MINIMUM("minimum", Kind.ARITH, Math::min, Math::min, (a, b) -> a & b),
   EQUAL("equal", Kind.COMPARE, (a, b) -> a == b ? 1 : 0, (a, b) -> a == b ? 1 : 0, (a, b) -> a == b),
