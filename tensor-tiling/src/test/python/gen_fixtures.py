@@ -495,7 +495,7 @@ def gen_reductions():
     an[3, 0] = NAN
     an[2, 2] = INF
     for op, axis in [("sum", None), ("sum", 0), ("min", 1), ("max", 0), ("mean", 1), ("var", 0), ("std", None),
-                     ("argmin", None), ("argmax", 0), ("argmin", 1), ("all", 1), ("any", None)]:
+                     ("argmin", None), ("argmax", 0), ("argmin", 1), ("all", 1), ("any", None), ("count_nonzero", 1)]:
         add_reduction(fam, op, "float64", an, axis, False, 0, tag="nan")
     # ties across chunk boundaries: the first position wins
     ties = np.array([[3, 1, 3, 1, 0], [0, 3, 3, 0, 1], [3, 0, 1, 3, 3], [1, 1, 0, 0, 3]], dtype=np.int64)
@@ -574,6 +574,9 @@ def gen_indexing():
     fam.add("slice_chain", "a[1:, ::-1][::2, 1:4]", "slice_chain", {"a": a2}, {"spec": "1:, ::-1", "spec2": "::2, 1:4"},
             a2[1:, ::-1][::2, 1:4])
     fam.add("transpose_then_slice", "a.T[::-2, 1:]", "T_slice", {"a": a2}, {"spec": "::-2, 1:"}, a2.T[::-2, 1:])
+    # a transposed chunk grid meeting another tensor's
+    bt = np.round(rng(7).uniform(-5, 5, (6, 5)), 2)
+    fam.add("transpose_then_add", "a.T + b", "T_add", {"a": a2, "b": bt}, {}, a2.T + bt)
     # boolean masks over all dimensions and over leading ones
     r = rng(11)
     m2 = r.random((5, 6)) < 0.4
@@ -640,6 +643,9 @@ def gen_linalg():
                 b = mk(db, sb)
                 fam.add("%s_%s_%s_%s_%s" % (op, da, db, "x".join(map(str, sa)), "x".join(map(str, sb))),
                         "np.%s(a, b)" % op, op, {"a": a, "b": b}, {}, getattr(np, op)(a, b))
+    # a transposed operand
+    at, bt = mk("float64", (4, 3)), mk("float64", (4, 2))
+    fam.add("dot_transposed_a", "np.dot(a.T, b)", "dot_T", {"a": at, "b": bt}, {}, np.dot(at.T, bt))
     # empty contracted axis: zeros
     e1, e2 = np.zeros((3, 0)), np.zeros((0, 2))
     fam.add("dot_float64_empty_inner", "np.dot(a, b)", "dot", {"a": e1, "b": e2}, {}, np.dot(e1, e2))

@@ -48,6 +48,7 @@ class Indexing_FixtureTest {
       case "slice" -> a.slice(c.param("spec").asText());
       case "slice_chain" -> a.slice(c.param("spec").asText()).slice(c.param("spec2").asText());
       case "T_slice" -> a.T().slice(c.param("spec").asText());
+      case "T_add" -> a.T().add(Fixtures.tensor(c, "b", layout));
       case "mask" -> a.get(Fixtures.tensor(c, "mask", layout));
       case "mask_gt" -> a.get(a.gt(Fixtures.number(c.param("threshold"), true)));
       case "mask_gt_sum" -> a.get(a.gt(Fixtures.number(c.param("threshold"), true))).sum();

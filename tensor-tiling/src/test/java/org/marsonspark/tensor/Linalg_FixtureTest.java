@@ -37,6 +37,7 @@ class Linalg_FixtureTest {
     Tensor t = switch (c.op()) {
       case "dot" -> Mt.dot(Fixtures.tensor(c, "a", layout), Fixtures.tensor(c, "b", layout));
       case "matmul" -> Fixtures.tensor(c, "a", layout).matmul(Fixtures.tensor(c, "b", layout));
+      case "dot_T" -> Fixtures.tensor(c, "a", layout).T().dot(Fixtures.tensor(c, "b", layout));
       case "norm" -> {
         com.fasterxml.jackson.databind.JsonNode ord = c.param("ord");
         yield Mt.linalg.norm(Fixtures.tensor(c, "x", layout), ord.isNull() ? null : Fixtures.number(ord),
