@@ -43,6 +43,10 @@ final class ReduceCode {
   static String init(ReductionFn fn, DType in) {
     Reductions.Merge m = fn instanceof Reductions.Simple s ? s.merge() : Reductions.Merge.SUM;
     boolean f = floating(fn, in);
+    if (fn instanceof Reductions.Simple s && s.nonzero() && (m == Reductions.Merge.MIN || m == Reductions.Merge.MAX)) {
+      // all/any count in 0/1: an empty all is true, an empty any false
+      return m == Reductions.Merge.MIN ? "1L" : "0L";
+    }
     return switch (m) {
       case SUM -> f ? "0.0" : "0L";
       case PROD -> f ? "1.0" : "1L";

@@ -71,6 +71,17 @@ public final class Ufuncs {
     return result;
   }
 
+  /**
+   * Float power with C99's (numpy's) special cases where Java's {@link Math#pow} differs: 1 to
+   * any power (NaN included) and -1 to an infinite power are 1, not NaN.
+   */
+  public static double power(double base, double exp) {
+    if (base == 1.0 || (base == -1.0 && Double.isInfinite(exp))) {
+      return 1.0;
+    }
+    return Math.pow(base, exp);
+  }
+
   public static double sign(double a) {
     return Double.isNaN(a) ? Double.NaN : Math.signum(a);
   }

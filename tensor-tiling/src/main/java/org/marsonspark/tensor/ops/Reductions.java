@@ -108,8 +108,9 @@ public final class Reductions {
       long r = switch (merge) {
         case SUM -> 0;
         case PROD -> 1;
-        case MIN -> Long.MAX_VALUE;
-        case MAX -> Long.MIN_VALUE;
+        // all/any count in 0/1: an empty all is true, an empty any false
+        case MIN -> nonzero ? 1 : Long.MAX_VALUE;
+        case MAX -> nonzero ? 0 : Long.MIN_VALUE;
       };
       for (int i = 0; i < n; i++) {
         r = merge(r, x[from + i]);
@@ -319,8 +320,14 @@ public final class Reductions {
         }
         for (int i = 0; i < mean.length; i++) {
           double delta = b.mean()[i] - mean[i];
-          mean[i] += delta * nb / total;
-          m2[i] += b.m2()[i] + delta * delta * ((double) n * nb / total);
+          if (Double.isFinite(delta)) {
+            mean[i] += delta * nb / total;
+            m2[i] += b.m2()[i] + delta * delta * ((double) n * nb / total);
+          } else {
+            // an infinite or NaN mean: Chan's update would turn inf into inf - inf = NaN
+            mean[i] = mean[i] * ((double) n / total) + b.mean()[i] * ((double) nb / total);
+            m2[i] = Double.NaN;
+          }
         }
         n = total;
       }
@@ -335,7 +342,8 @@ public final class Reductions {
         if (!variance) {
           out[i] = m.count() == 0 ? Double.NaN : m.mean()[i];
         } else {
-          double v = m.count() - ddof <= 0 ? Double.NaN : m.m2()[i] / (m.count() - ddof);
+          // numpy divides by max(n - ddof, 0): inf (nan for zero spread) when ddof >= n
+          double v = m.m2()[i] / Math.max(m.count() - ddof, 0);
           out[i] = sqrt ? Math.sqrt(v) : v;
         }
       }
