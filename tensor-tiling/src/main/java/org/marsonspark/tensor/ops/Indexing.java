@@ -265,6 +265,11 @@ public final class Indexing {
   public static final class Transpose extends TensorOp {
     private final int[] perm;
 
+    /** Whether this swaps the two axes of a matrix ({@code x.T} of 2-D x). */
+    public boolean isMatrixTranspose() {
+      return perm.length == 2 && perm[0] == 1 && perm[1] == 0;
+    }
+
     private Transpose(TensorData in, int[] perm) {
       super(List.of(in));
       this.perm = perm;
@@ -330,7 +335,7 @@ public final class Indexing {
     }
   }
 
-  record TransposeChunk(int[] perm) implements ChunkOp {
+  public record TransposeChunk(int[] perm) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
       return ((NDArray) inputs[0]).transpose(perm);
