@@ -45,7 +45,8 @@ class Dot_GramTest {
     NDArray got = x.dot(x.T()).execute(session).fetch();
     assertArrayEquals(new long[] {rows, rows}, got.shape());
     assertArrayEquals(expected, got.doubles(), 1e-9);
-    NDArray single = x.astype(DType.FLOAT32).dot(x.astype(DType.FLOAT32).T()).execute(session).fetch();
+    Tensor xf = x.astype(DType.FLOAT32);
+    NDArray single = xf.dot(xf.T()).execute(session).fetch();
     assertEquals(DType.FLOAT32, single.dtype());
     double[] s = single.toDoubleArray();
     for (int i = 0; i < s.length; i++) {
