@@ -16,11 +16,22 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
   private long[] shape;
   private long nbytes;
   private String kind;
+  /** Where the chunk was produced, as a Spark task location ({@code executor_<host>_<id>}). */
+  private String executor;
 
   ChunkMeta(long[] shape, long nbytes, String kind) {
     this.shape = shape;
     this.nbytes = nbytes;
     this.kind = kind;
+  }
+
+  ChunkMeta at(String executorLocation) {
+    this.executor = executorLocation;
+    return this;
+  }
+
+  public String executor() {
+    return executor;
   }
 
   @SuppressWarnings("unused")
@@ -56,6 +67,7 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
     }
     out.writeVarLong(nbytes, true);
     out.writeString(kind);
+    out.writeString(executor);
   }
 
   @Override
@@ -66,5 +78,6 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
     }
     nbytes = in.readVarLong(true);
     kind = in.readString();
+    executor = in.readString();
   }
 }

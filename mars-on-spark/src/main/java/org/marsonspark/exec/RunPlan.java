@@ -64,7 +64,7 @@ final class RunPlan {
    * @param dryRun build the RDDs only (for {@code explain}): nothing is persisted or referenced
    */
   static RunPlan build(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, List<Subtask> subtasks,
-      GraphRunner.Settings settings, boolean dryRun) {
+      GraphRunner.Settings settings, boolean dryRun, org.apache.spark.util.LongAccumulator remoteReads) {
     RunPlan plan = new RunPlan(subtasks.size());
     Map<Long, Subtask> producer = new HashMap<>();
     for (Subtask s : subtasks) {
@@ -118,10 +118,31 @@ final class RunPlan {
       }
       t.pendingInputs = preds.size();
     }
+    // where source tasks should run: next to their consumers
+    Map<Task, String> placed = Map.of();
+    if (settings.locality()) {
+      List<Task> sources = plan.tasks.stream().filter(t -> t.subtasks.stream()
+          .allMatch(s -> s.externalInputs().isEmpty())).toList();
+      Map<Task, List<Task>> consumers = new IdentityHashMap<>();
+      plan.tasks.forEach(t -> consumers.put(t, t.successors));
+      List<Task> consumerOrder = plan.tasks.stream().filter(t -> t.pendingInputs > 0).toList();
+      placed = Locality.placeSources(sources, consumers, consumerOrder, Locality.executors());
+    }
     // RDDs, level by level so that parents exist first
     List<SubtaskRewriter> active = settings.fusion() ? rewriters : List.of();
     for (List<Task> groupTasks : tasksByGroup) {
-      ChunkRDD rdd = newRdd(sc, store, active, groupTasks, producer, taskOf);
+      ChunkRDD rdd = newRdd(sc, store, active, groupTasks, producer, taskOf, remoteReads);
+      if (settings.locality()) {
+        List<List<Chunk>> inputs = new ArrayList<>();
+        String[] assigned = new String[groupTasks.size()];
+        for (Task t : groupTasks) {
+          LinkedHashSet<Chunk> ext = new LinkedHashSet<>();
+          t.subtasks.forEach(s -> ext.addAll(s.externalInputs()));
+          inputs.add(new ArrayList<>(ext));
+          assigned[t.partition] = placed.get(t);
+        }
+        rdd.setLocality(new Locality(store, inputs, assigned));
+      }
       if (!dryRun) {
         rdd.persist(settings.storageLevel());
       }
@@ -168,7 +189,7 @@ final class RunPlan {
   }
 
   private static ChunkRDD newRdd(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, List<Task> tasks,
-      Map<Long, Subtask> producer, Map<Subtask, Task> taskOf) {
+      Map<Long, Subtask> producer, Map<Subtask, Task> taskOf, org.apache.spark.util.LongAccumulator remoteReads) {
     List<RDD<Object[]>> parents = new ArrayList<>();
     Map<RDD<Object[]>, Integer> parentIndex = new IdentityHashMap<>();
     List<List<TreeSet<Integer>>> parentParts = new ArrayList<>();
@@ -241,6 +262,6 @@ final class RunPlan {
         pp[i][k] = parentParts.get(i).get(k).stream().mapToInt(Integer::intValue).toArray();
       }
     }
-    return new ChunkRDD(sc, parts, parents, pp);
+    return new ChunkRDD(sc, parts, parents, pp, remoteReads);
   }
 }

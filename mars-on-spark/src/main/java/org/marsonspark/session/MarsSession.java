@@ -153,6 +153,11 @@ public final class MarsSession implements AutoCloseable {
     return spark.sparkContext();
   }
 
+  /** Chunk inputs tasks have read from another executor so far (a measure of locality). */
+  public long remoteInputReads() {
+    return runner.remoteInputReads();
+  }
+
   /** The chunk store (for diagnostics and tests). */
   public ChunkStore chunkStore() {
     return store;
@@ -272,7 +277,7 @@ public final class MarsSession implements AutoCloseable {
 
   private GraphRunner.Settings settings() {
     return new GraphRunner.Settings(options.fusion(), options.storageLevel(), options.maxConcurrentJobs(),
-        options.memoryBudget());
+        options.memoryBudget(), options.locality());
   }
 
   /** Whether every chunk of a tileable is materialized in this session. */
