@@ -37,6 +37,11 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
   @SuppressWarnings("unused")
   private ChunkMeta() {}
 
+  /** What tiling predicted for a chunk that ran without reporting (inside another task). */
+  static ChunkMeta predicted(org.marsonspark.core.Chunk c, long bytes) {
+    return new ChunkMeta(c.shape(), bytes, c.meta() == null ? null : c.meta().toString());
+  }
+
   static ChunkMeta of(Object value) {
     if (value instanceof ChunkValue v) {
       return new ChunkMeta(v.shape(), v.nbytes(), v.kind());

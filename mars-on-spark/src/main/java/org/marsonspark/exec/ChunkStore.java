@@ -182,6 +182,13 @@ public final class ChunkStore {
     }
   }
 
+  /** Unpersists an RDD of which no chunk is registered (blocks cached without the store knowing). */
+  synchronized void unpersistIfUnused(ChunkRDD rdd) {
+    if (!livePartitions.containsKey(rdd)) {
+      dropper.execute(() -> rdd.unpersist(false));
+    }
+  }
+
   private synchronized boolean stillPersisted(ChunkRDD rdd) {
     return livePartitions.containsKey(rdd);
   }

@@ -80,7 +80,7 @@ public final class GraphRunner {
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
     RunPlan plan;
     try {
-      plan = RunPlan.build(sc, store, rewriters, subtasks, settings, false, remoteReads);
+      plan = RunPlan.build(sc, store, rewriters, subtasks, keys(targets), settings, false, remoteReads);
     } catch (RuntimeException e) {
       targets.forEach(store::release);
       throw e;
@@ -90,7 +90,7 @@ public final class GraphRunner {
       return new RunStats(0, 0, 0, 0);
     }
     String group = "mars-run-" + RUNS.incrementAndGet();
-    listener.started(group, plan.tasks.size());
+    listener.started(group, (int) plan.tasks.stream().filter(t -> !t.inline).count());
     int jobs = new RunScheduler(this, plan, settings, group, targets).run();
     listener.finished(group);
     return new RunStats(subtasks.size(), plan.tasks.size(), plan.rdds.size(), jobs);
@@ -102,8 +102,14 @@ public final class GraphRunner {
    */
   public RunStats plan(Collection<Chunk> targets, Settings settings) {
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
-    RunPlan plan = RunPlan.build(sc, store, rewriters, subtasks, settings, true, null);
+    RunPlan plan = RunPlan.build(sc, store, rewriters, subtasks, keys(targets), settings, true, null);
     return new RunStats(subtasks.size(), plan.tasks.size(), plan.rdds.size(), 0);
+  }
+
+  private static java.util.Set<Long> keys(Collection<Chunk> chunks) {
+    java.util.Set<Long> keys = new java.util.HashSet<>();
+    chunks.forEach(c -> keys.add(c.key()));
+    return keys;
   }
 
   /** Hears when a run starts and ends, for progress reporting. */

@@ -31,6 +31,11 @@ import org.marsonspark.plan.SubtaskRewriter;
 final class RunPlan {
   /** Subtasks whose nodes produce at most this many elements in all are cheap enough to pack. */
   static final long CHEAP_ELEMENTS = 1 << 16;
+  /**
+   * Tasks whose inputs and outputs hold at most this many elements (the combine steps of a
+   * reduction over small partials) run inside their consumer's Spark task.
+   */
+  static final long TINY_ELEMENTS = 4096;
 
   /** One partition: subtasks of one operand and depth, run one after another in one Spark task. */
   static final class Task {
@@ -39,6 +44,17 @@ final class RunPlan {
     final int partition;
     final List<Chunk> outputs = new ArrayList<>();
     final List<Task> successors = new ArrayList<>();
+    final List<Task> predecessors = new ArrayList<>();
+    /**
+     * Computed inside its only consumer's Spark task rather than by a job of its own: a cheap step
+     * (a combine of small partials, say) that would otherwise cost a whole Spark job.
+     */
+    boolean inline;
+    /** Non-inline tasks that wait for this one (through inline tasks). */
+    final List<Task> waiting = new ArrayList<>();
+    /** Inline tasks computed within this task, producers first. */
+    final List<Task> inlined = new ArrayList<>();
+    /** Non-inline tasks (reached through inline ones) still to finish before this can run. */
     int pendingInputs;
     ChunkRDD rdd;
 
@@ -64,7 +80,8 @@ final class RunPlan {
    * @param dryRun build the RDDs only (for {@code explain}): nothing is persisted or referenced
    */
   static RunPlan build(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, List<Subtask> subtasks,
-      GraphRunner.Settings settings, boolean dryRun, org.apache.spark.util.LongAccumulator remoteReads) {
+      Set<Long> targets, GraphRunner.Settings settings, boolean dryRun,
+      org.apache.spark.util.LongAccumulator remoteReads) {
     RunPlan plan = new RunPlan(subtasks.size());
     Map<Long, Subtask> producer = new HashMap<>();
     for (Subtask s : subtasks) {
@@ -113,11 +130,12 @@ final class RunPlan {
           Subtask p = producer.get(in.key());
           if (p != null && preds.add(taskOf.get(p))) {
             taskOf.get(p).successors.add(t);
+            t.predecessors.add(taskOf.get(p));
           }
         }
       }
-      t.pendingInputs = preds.size();
     }
+    markInline(plan.tasks, targets);
     // where source tasks should run: next to their consumers
     Map<Task, String> placed = Map.of();
     if (settings.locality()) {
@@ -125,7 +143,7 @@ final class RunPlan {
           .allMatch(s -> s.externalInputs().isEmpty())).toList();
       Map<Task, List<Task>> consumers = new IdentityHashMap<>();
       plan.tasks.forEach(t -> consumers.put(t, t.successors));
-      List<Task> consumerOrder = plan.tasks.stream().filter(t -> t.pendingInputs > 0).toList();
+      List<Task> consumerOrder = plan.tasks.stream().filter(t -> !t.predecessors.isEmpty()).toList();
       placed = Locality.placeSources(sources, consumers, consumerOrder, Locality.executors());
     }
     // RDDs, level by level so that parents exist first
@@ -158,6 +176,44 @@ final class RunPlan {
     return plan;
   }
 
+  /**
+   * Marks cheap tasks with a single consumer (and no target among their outputs) to run inside
+   * that consumer, then works out, for the others, what they wait for and what they compute inline.
+   * Tasks come producers first.
+   */
+  private static void markInline(List<Task> tasks, Set<Long> targets) {
+    for (Task t : tasks) {
+      t.inline = t.successors.size() == 1 && t.subtasks.stream().allMatch(RunPlan::isTiny)
+          && t.outputs.stream().noneMatch(c -> targets.contains(c.key()));
+    }
+    for (Task t : tasks) {
+      if (t.inline) {
+        continue;
+      }
+      // walk back through inline producers: they run here; the non-inline tasks behind them are waited for
+      Set<Task> waitsFor = Collections.newSetFromMap(new IdentityHashMap<>());
+      Set<Task> inside = Collections.newSetFromMap(new IdentityHashMap<>());
+      java.util.ArrayDeque<Task> stack = new java.util.ArrayDeque<>(t.predecessors);
+      while (!stack.isEmpty()) {
+        Task p = stack.pop();
+        if (p.inline) {
+          if (inside.add(p)) {
+            stack.addAll(p.predecessors);
+          }
+        } else {
+          waitsFor.add(p);
+        }
+      }
+      for (Task p : tasks) {
+        if (inside.contains(p)) {
+          t.inlined.add(p);
+        }
+      }
+      t.pendingInputs = waitsFor.size();
+      waitsFor.forEach(p -> p.waiting.add(t));
+    }
+  }
+
   /** Consecutive packs of cheap subtasks, about four per core; expensive ones alone. */
   static List<List<Subtask>> pack(List<Subtask> members, int parallelism) {
     int n = members.size();
@@ -172,6 +228,20 @@ final class RunPlan {
       out.add(members.subList(i, Math.min(n, i + size)));
     }
     return out;
+  }
+
+  private static boolean isTiny(Subtask s) {
+    long elements = 0;
+    for (Chunk c : s.externalInputs()) {
+      elements += Math.max(0, Shapes.size(c.shape()));
+      if (c.hasUnknownShape()) {
+        return false;
+      }
+    }
+    for (Chunk c : s.outputs()) {
+      elements += Math.max(0, Shapes.size(c.shape()));
+    }
+    return elements <= TINY_ELEMENTS && isCheap(s);
   }
 
   private static boolean isCheap(Subtask s) {
