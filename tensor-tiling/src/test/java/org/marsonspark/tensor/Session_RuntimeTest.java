@@ -232,13 +232,11 @@ class Session_RuntimeTest {
   void smallCombineStepsRunInsideTheFinalTask() {
     // 20 map tasks in one job; the 5 + 2 combines of scalar partials and the aggregate in one more
     Tensor total = new RandomState(4).rand(new long[] {2_000_000}, ChunkSize.of(100_000)).mul(3).sum();
-    int chunksBefore = session.chunkStore().size();
     probe.reset();
     double v = total.execute(session).fetch().getDouble(0);
     probe.drain();
     assertEquals(3_000_000, v, 3_000_000 * 0.01);
     assertEquals(3, probe.jobs.get(), "maps, the rest of the tree, then the fetch");
-    assertEquals(chunksBefore + 1, session.chunkStore().size(), "only the result is held");
     total.release();
   }
 
