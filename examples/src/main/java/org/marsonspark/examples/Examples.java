@@ -11,8 +11,9 @@ public final class Examples {
     String[] rest = args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length);
     switch (name) {
       case "pi" -> MonteCarloPi.main(rest);
+      case "outofcore" -> OutOfCore.main(rest);
       default -> {
-        System.err.println("unknown example '" + name + "'; available: pi");
+        System.err.println("unknown example '" + name + "'; available: pi, outofcore");
         System.exit(2);
       }
     }
