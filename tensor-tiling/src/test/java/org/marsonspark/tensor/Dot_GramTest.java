@@ -3,26 +3,14 @@ package org.marsonspark.tensor;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.marsonspark.session.MarsOptions;
-import org.marsonspark.session.MarsSession;
 
 /** {@code x.dot(x.T)} takes the symmetric path (syrk on the diagonal, mirrored blocks): same values as by hand. */
 class Dot_GramTest {
-  private static MarsSession session;
-
-  @BeforeAll
-  static void start() {
-    session = MarsSession.local("local[2]", MarsOptions.defaults().withProgress(false));
-  }
-
-  @AfterAll
-  static void stop() {
-    session.close();
-  }
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
 
   @ParameterizedTest(name = "{0}x{1} in chunks of {2}x{3}")
   @CsvSource({"7, 5, 3, 2", "7, 5, 7, 5", "9, 4, 1, 4", "6, 11, 4, 3"})
@@ -42,11 +30,11 @@ class Dot_GramTest {
       }
     }
     Tensor x = Mt.tensor(NDArray.of(data, rows, cols), ChunkSize.of(cr, cc));
-    NDArray got = x.dot(x.T()).execute(session).fetch();
+    NDArray got = x.dot(x.T()).execute(spark.session()).fetch();
     assertArrayEquals(new long[] {rows, rows}, got.shape());
     assertArrayEquals(expected, got.doubles(), 1e-9);
     Tensor xf = x.astype(DType.FLOAT32);
-    NDArray single = xf.dot(xf.T()).execute(session).fetch();
+    NDArray single = xf.dot(xf.T()).execute(spark.session()).fetch();
     assertEquals(DType.FLOAT32, single.dtype());
     double[] s = single.toDoubleArray();
     for (int i = 0; i < s.length; i++) {
