@@ -1,5 +1,6 @@
 package org.marsonspark.examples;
 
+import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.RandomState;
@@ -18,7 +19,11 @@ public final class OutOfCore {
   public static void main(String[] args) {
     long n = args.length > 0 ? (long) Double.parseDouble(args[0]) : 1_500_000_000L;
     long seed = args.length > 1 ? Long.parseLong(args[1]) : 0;
-    try (MarsSession session = MarsSession.local()) {
+    // Chunk arrays live outside Spark's memory accounting: keep them small (32 MiB) and leave the
+    // block managers less than their default share of the heap, so tasks have room to work in.
+    org.apache.spark.SparkConf conf = new org.apache.spark.SparkConf().set("spark.memory.fraction", "0.4");
+    MarsOptions options = MarsOptions.defaults().withChunkStoreLimit(32L << 20);
+    try (MarsSession session = MarsSession.local("local[*]", options, conf)) {
       PeakMemory.reset();
       long t0 = System.nanoTime();
       Tensor x = new RandomState(seed).rand(n).execute();
