@@ -136,6 +136,7 @@ def gen_selection():
         "1": A[1], "-1, 2": A[-1, 2], "1, ..., None": A[1, ..., None], "..., 1": A[..., 1], "None, 0": A[None, 0],
         ":, 1, ::2": A[:, 1, ::2], "np.newaxis, ..., -2:": A[np.newaxis, ..., -2:], "0, 1, 2": A[0, 1, 2],
         "::-1, None, -1, 1:3": A[::-1, None, -1, 1:3],
+        "[1, 0], 2": A[[1, 0], 2], "..., [3, 0, -1]": A[..., [3, 0, -1]], "None, 1, [0, 2]": A[None, 1, [0, 2]],
     }
     for i, (spec, res) in enumerate(idx.items()):
         fam.add("index_%d" % i, "x[%s]" % spec, "index", {"x": A}, {"spec": spec}, res)

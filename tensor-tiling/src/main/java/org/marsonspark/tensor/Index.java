@@ -21,16 +21,32 @@ public enum Index {
   /** numpy's {@code ...}: as many full slices as needed. */
   ELLIPSIS;
 
-  /** Parses numpy index text: {@code "1, ..., None"}, {@code "::2, -1"}, {@code "np.newaxis, 1:3"}. */
+  /**
+   * Parses numpy index text: {@code "1, ..., None"}, {@code "::2, -1"}, {@code "np.newaxis, 1:3"},
+   * {@code ":, [2, 0, -1]"} (an integer list is a fancy index).
+   */
   static Object[] parse(String spec) {
     if (spec.trim().isEmpty()) {
       return new Object[0];
     }
-    String[] parts = spec.split(",", -1);
+    String[] parts = splitTopLevel(spec);
     Object[] out = new Object[parts.length];
     for (int i = 0; i < parts.length; i++) {
       String s = parts[i].trim();
-      if (s.equals("...") || s.equals("Ellipsis")) {
+      if (s.startsWith("[") && s.endsWith("]")) {
+        String body = s.substring(1, s.length() - 1).trim();
+        String[] vals = body.isEmpty() ? new String[0] : body.split(",");
+        long[] arr = new long[vals.length];
+        for (int k = 0; k < vals.length; k++) {
+          try {
+            arr[k] = Long.parseLong(vals[k].trim());
+          } catch (NumberFormatException e) {
+            throw new MarsException(ErrorClass.INVALID_ARGUMENT, "index: '" + vals[k].trim() + "' in \"" + spec
+                + "\" is not an integer in an index list");
+          }
+        }
+        out[i] = arr;
+      } else if (s.equals("...") || s.equals("Ellipsis")) {
         out[i] = ELLIPSIS;
       } else if (s.equals("None") || s.equals("np.newaxis") || s.equals("newaxis")) {
         out[i] = NEW_AXIS;
@@ -46,6 +62,29 @@ public enum Index {
       }
     }
     return out;
+  }
+
+  /** Splits at commas outside brackets. */
+  private static String[] splitTopLevel(String spec) {
+    List<String> parts = new ArrayList<>();
+    int depth = 0;
+    int from = 0;
+    for (int i = 0; i < spec.length(); i++) {
+      char ch = spec.charAt(i);
+      if (ch == '[') {
+        depth++;
+      } else if (ch == ']') {
+        depth--;
+      } else if (ch == ',' && depth == 0) {
+        parts.add(spec.substring(from, i));
+        from = i + 1;
+      }
+    }
+    if (depth != 0) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "index: unbalanced brackets in \"" + spec + "\"");
+    }
+    parts.add(spec.substring(from));
+    return parts.toArray(new String[0]);
   }
 
   /** An index resolved against a shape. */

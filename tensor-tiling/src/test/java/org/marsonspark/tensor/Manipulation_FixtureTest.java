@@ -110,6 +110,31 @@ class Manipulation_FixtureTest {
     fails(ErrorClass.AXIS_OUT_OF_BOUNDS, "diff", () -> a.diff(1, 5));
   }
 
+  /** Chunks stay where numpy semantics allow: no rechunk for compatible reshapes, concatenate re-indexes. */
+  @Test
+  void tilingKeepsChunks() {
+    MarsSession s = spark.session();
+    long[] range = java.util.stream.LongStream.range(0, 24).toArray();
+    // merging (6, 4) -> (24,) with whole rows per chunk: one output chunk per input chunk
+    Tensor merged = Mt.tensor(NDArray.of(range, 6, 4), ChunkSize.of(2, 4)).reshape(24).execute(s);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(new long[][] {{8, 8, 8}}, merged.nsplits());
+    merged.release();
+    // splitting (24,) -> (6, 4) from chunks of 6: rechunked to multiples of a row (8)
+    Tensor split = Mt.tensor(NDArray.of(range), ChunkSize.of(6)).reshape(6, 4).execute(s);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(new long[][] {{2, 2, 2}, {4}}, split.nsplits());
+    split.release();
+    // inserting and dropping length-1 axes keeps every chunk
+    Tensor ex = Mt.tensor(NDArray.of(range, 2, 3, 4), ChunkSize.of(1, 2, 3)).expandDims(1).execute(s);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(new long[][] {{1, 1}, {1}, {2, 1}, {3, 1}}, ex.nsplits());
+    ex.release();
+    // concatenate: the inputs' chunks along the axis, one after another
+    Tensor x = Mt.tensor(NDArray.of(new long[] {1, 2, 3, 4, 5}), ChunkSize.of(2));
+    Tensor y = Mt.tensor(NDArray.of(new long[] {6, 7, 8}), ChunkSize.of(2));
+    Tensor c = Mt.concatenate(x, y).execute(s);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(new long[][] {{2, 2, 1, 2, 1}}, c.nsplits());
+    c.release();
+  }
+
   /** Reshape of a boolean-mask result (unknown length) is refused with a clear message; ravel keeps it. */
   @Test
   void unknownShapes() {
