@@ -88,7 +88,7 @@ public enum Index {
   }
 
   /** An index resolved against a shape. */
-  record Plan(Slice[] slices, long[] sliced, long[] result, boolean basic, int fancyAt, Object fancy) {}
+  record Plan(Slice[] slices, long[] sliced, long[] result, boolean basic, int fancyAt, Object fancy, List<Object> more) {}
 
   static boolean isFancy(Object o) {
     return o instanceof long[] || o instanceof int[] || o instanceof Tensor;
@@ -122,8 +122,12 @@ public enum Index {
           + "-dimensional, but " + consumers + " were indexed");
     }
     if (fancies > 1) {
-      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op + ": only one integer-array index per expression is"
-          + " supported; index twice instead");
+      for (Object o : items) {
+        if (o instanceof Tensor) {
+          throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op + ": several integer-array indices are supported"
+              + " as long[]/int[] only, not tensors; index twice instead");
+        }
+      }
     }
     List<Object> full = new ArrayList<>();
     for (Object o : items) {
@@ -146,6 +150,7 @@ public enum Index {
     int axis = 0;
     int fancyAt = -1;
     Object fancy = null;
+    List<Object> more = new ArrayList<>();
     boolean basic = true;
     int firstAdv = -1;
     boolean gap = false;
@@ -187,8 +192,12 @@ public enum Index {
       } else {
         slices[axis] = Slice.all();
         sliced[axis] = dim;
-        fancyAt = result.size();
-        fancy = o;
+        if (fancy == null) {
+          fancyAt = result.size();
+          fancy = o;
+        } else {
+          more.add(o);
+        }
         result.add(dim);
         if (firstAdv >= 0 && gap) {
           split = true;
@@ -203,7 +212,7 @@ public enum Index {
       throw nonAdjacent(op);
     }
     long[] res = result.stream().mapToLong(Long::longValue).toArray();
-    return new Plan(slices, sliced, res, basic, fancyAt, fancy);
+    return new Plan(slices, sliced, res, basic, fancyAt, fancy, more);
   }
 
   private static MarsException nonAdjacent(String op) {
@@ -234,17 +243,83 @@ public enum Index {
       return r;
     }
     Object f = p.fancy();
+    if (!p.more().isEmpty()) {
+      return multiFancy(r, p);
+    }
     if (f instanceof int[] ia) {
-      long[] la = new long[ia.length];
-      for (int i = 0; i < ia.length; i++) {
-        la[i] = ia[i];
-      }
-      f = la;
+      f = longs(ia);
     }
     if (f instanceof long[] la) {
       return Manipulation.TakeKnown.of(r.data(), la, p.fancyAt(), "index");
     }
     return Manip.takeAlong(r, (Tensor) f, p.fancyAt(), "index");
+  }
+
+  private static long[] longs(Object o) {
+    if (o instanceof long[] la) {
+      return la;
+    }
+    int[] ia = (int[]) o;
+    long[] la = new long[ia.length];
+    for (int i = 0; i < ia.length; i++) {
+      la[i] = ia[i];
+    }
+    return la;
+  }
+
+  /**
+   * Several integer arrays on adjacent axes (after integer indices dropped theirs): the arrays
+   * are broadcast, turned into flat indices over the merged axes, and taken from the tensor
+   * reshaped so that those axes are one.
+   */
+  private static Tensor multiFancy(Tensor r, Plan p) {
+    List<long[]> arrays = new ArrayList<>();
+    arrays.add(longs(p.fancy()));
+    for (Object o : p.more()) {
+      arrays.add(longs(o));
+    }
+    int k = arrays.size();
+    int at = p.fancyAt();
+    long[] shape = r.shape();
+    int n = 1;
+    for (long[] a : arrays) {
+      if (a.length != 1 && n != 1 && a.length != n) {
+        throw new MarsException(ErrorClass.BROADCAST_MISMATCH, "index: shape mismatch: indexing arrays could not be"
+            + " broadcast together with lengths " + arrays.stream().map(x -> String.valueOf(x.length)).toList());
+      }
+      n = a.length == 1 ? n : a.length;
+    }
+    long[] flat = new long[n];
+    for (int j = 0; j < k; j++) {
+      long dim = shape[at + j];
+      long stride = 1;
+      for (int m = j + 1; m < k; m++) {
+        stride *= shape[at + m];
+      }
+      long[] a = arrays.get(j);
+      for (int i = 0; i < n; i++) {
+        long v = a[a.length == 1 ? 0 : i];
+        long w = v < 0 ? v + dim : v;
+        if (w < 0 || w >= dim) {
+          throw new MarsException(ErrorClass.INVALID_ARGUMENT, "index: index " + v + " is out of bounds for axis "
+              + (at + j) + " with size " + dim);
+        }
+        flat[i] += w * stride;
+      }
+    }
+    long[] merged = new long[shape.length - k + 1];
+    long prod = 1;
+    for (int j = 0; j < k; j++) {
+      prod *= shape[at + j];
+    }
+    for (int i = 0, o = 0; i < shape.length; i++) {
+      if (i < at || i >= at + k) {
+        merged[o++] = shape[i];
+      } else if (i == at) {
+        merged[o++] = prod;
+      }
+    }
+    return Manipulation.TakeKnown.of(Manip.reshape(r, merged).data(), flat, at, "index");
   }
 
   /** {@code t[items] = value}, functionally. */

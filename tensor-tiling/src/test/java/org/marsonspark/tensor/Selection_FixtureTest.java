@@ -90,7 +90,10 @@ class Selection_FixtureTest {
     fails(ErrorClass.INVALID_ARGUMENT, "out of bounds for axis 1", () -> a.slice(":, 4"));
     fails(ErrorClass.INVALID_ARGUMENT, "single ellipsis", () -> a.slice("..., 1, ..."));
     fails(ErrorClass.INVALID_ARGUMENT, "is not a slice", () -> a.slice("x"));
-    fails(ErrorClass.UNSUPPORTED_OPERATION, "only one integer-array", () -> a.index(new long[] {0}, new long[] {1}));
+    fails(ErrorClass.UNSUPPORTED_OPERATION, "not tensors",
+        () -> a.index(Mt.array(new long[] {0}), Mt.array(new long[] {1})));
+    fails(ErrorClass.BROADCAST_MISMATCH, "broadcast", () -> a.index(new long[] {0, 1}, new long[] {1, 2, 3}));
+    fails(ErrorClass.INVALID_ARGUMENT, "out of bounds for axis 1", () -> a.index(new long[] {0, 1}, new long[] {1, 4}));
     fails(ErrorClass.UNSUPPORTED_OPERATION, "separated", () -> Mt.arange(24).reshape(2, 3, 4)
         .index(new long[] {0}, Slice.all(), 1L));
     fails(ErrorClass.INVALID_ARGUMENT, "take: index 5", () -> a.take(new long[] {5}, 1 - 1 + 0 == 0 ? 0 : 0));
