@@ -127,6 +127,10 @@ def gen_manipulation():
                             (M, "f32", 1, 1)):
         fam.add("diff_%s_n%d_%s" % (tag, n, g.slug(str(axis))), "np.diff(x, n=%d, axis=%d)" % (n, axis), "diff",
                 {"x": x}, {"n": n, "axis": axis}, np.diff(x, n=n, axis=axis))
+    fam.add("diff_prepend_append", "np.diff(x, prepend=0, append=2.5)", "diff_pa", {"x": V},
+            {"n": 1, "axis": 0, "prepend": g.enc_scalar(0), "append": g.enc_scalar(2.5)}, np.diff(V, prepend=0, append=2.5))
+    fam.add("diff_prepend_axis0_n2", "np.diff(x, n=2, axis=0, prepend=-1)", "diff_pa", {"x": B},
+            {"n": 2, "axis": 0, "prepend": g.enc_scalar(-1), "append": None}, np.diff(B, n=2, axis=0, prepend=-1))
     return fam
 
 
@@ -192,10 +196,11 @@ def gen_selection():
         fam.add("unravel_part%d" % i, "np.unravel_index(i, (2, 3, 4))[%d]" % i, "unravel", {"i": ui},
                 {"shape": [2, 3, 4], "part": i}, part)
     sets = [("1:3", g.enc_scalar(7), "set"), (":, ::2", None, "set_tensor"), ("1, ...", None, "set_tensor"),
-            ("-1", g.enc_scalar(-1.5), "set"), ("::-2, 4", g.enc_scalar(0), "set"), ("2:2", g.enc_scalar(1), "set")]
+            ("-1", g.enc_scalar(-1.5), "set"), ("::-2, 4", g.enc_scalar(0), "set"), ("2:2", g.enc_scalar(1), "set"),
+            (":, [4, 0, 4]", g.enc_scalar(9), "set"), ("[1, 3]", None, "set_tensor")]
     for i, (spec, val, op) in enumerate(sets):
         x = B.copy()
-        exec_idx = eval("np.s_[%s]" % spec)
+        exec_idx = eval("np.s_[%s]" % spec)  # noqa: S307 (literal specs above)
         if val is None:
             sel = x[exec_idx]
             v = np.round(np.arange(sel.shape[-1] if sel.ndim else 1, dtype=np.float64) * 10 + 0.5, 1)

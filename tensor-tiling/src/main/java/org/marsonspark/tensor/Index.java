@@ -329,8 +329,11 @@ public enum Index {
     }
     Plan p = plan(t.shape(), items, "set");
     if (p.fancy() != null) {
-      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "set: integer-array indices are not supported in"
-          + " setitem yet; use slices, integers, None, ... or a boolean mask");
+      if (!p.more().isEmpty() || p.fancy() instanceof Tensor) {
+        throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "set: setitem supports one long[]/int[] integer array"
+            + " (not index tensors or several arrays); use slices, integers, None, ... or a boolean mask");
+      }
+      return setFancy(t, items, p, value);
     }
     Object v = value;
     if (value instanceof Tensor vt) {
@@ -338,6 +341,40 @@ public enum Index {
       v = Manip.reshape(b, p.sliced());
     }
     return Selection.SetItem.of(t.data(), p.slices(), v);
+  }
+
+  /**
+   * setitem with one driver-side integer array: one basic setitem per index, in order (so a
+   * repeated index keeps the last value, as in numpy); each touches only the chunks it hits.
+   */
+  private static Tensor setFancy(Tensor t, Object[] items, Plan p, Object value) {
+    long[] idx = longs(p.fancy());
+    int pos = -1;
+    for (int i = 0; i < items.length; i++) {
+      if (items[i] == p.fancy()) {
+        pos = i;
+      }
+    }
+    Tensor v = null;
+    if (value instanceof Tensor vt) {
+      long[] res = p.result().clone();
+      res[p.fancyAt()] = idx.length;
+      v = Manip.broadcastTo(vt, res);
+    }
+    Tensor x = t;
+    for (int k = 0; k < idx.length; k++) {
+      Object[] one = items.clone();
+      one[pos] = idx[k];
+      Object val = value;
+      if (v != null) {
+        Object[] pick = new Object[p.fancyAt() + 1];
+        java.util.Arrays.fill(pick, Slice.all());
+        pick[p.fancyAt()] = (long) k;
+        val = get(v, pick);
+      }
+      x = set(x, one, val);
+    }
+    return x;
   }
 
   private static Tensor setMask(Tensor t, Tensor mask, Object value) {

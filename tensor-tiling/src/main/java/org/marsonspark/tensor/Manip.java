@@ -380,6 +380,37 @@ final class Manip {
     return x;
   }
 
+  /** diff with values put before / after along the axis (scalars are broadcast to one slot). */
+  static Tensor diff(Tensor t, int n, int axis, Object prepend, Object append) {
+    if (t.ndim() == 0) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "diff: diff requires input that is at least one dimensional");
+    }
+    int ax = axis("diff", axis, t.ndim());
+    List<Tensor> parts = new ArrayList<>();
+    if (prepend != null) {
+      parts.add(edge(t, ax, prepend, "prepend"));
+    }
+    parts.add(t);
+    if (append != null) {
+      parts.add(edge(t, ax, append, "append"));
+    }
+    return diff(parts.size() == 1 ? t : concatenate(parts, ax, "diff"), n, ax);
+  }
+
+  private static Tensor edge(Tensor t, int ax, Object v, String param) {
+    if (v instanceof Tensor e) {
+      if (e.ndim() == 0) {
+        long[] shape = t.shape().clone();
+        shape[ax] = 1;
+        return broadcastTo(e, shape);
+      }
+      return e;
+    }
+    long[] shape = t.shape().clone();
+    shape[ax] = 1;
+    return Mt.full(shape, v, DType.scalarKind(v), ChunkSize.auto());
+  }
+
   // ---- selection ------------------------------------------------------------------------------
 
   static Tensor take(Tensor t, long[] indices, Integer axis) {

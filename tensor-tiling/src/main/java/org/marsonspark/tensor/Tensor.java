@@ -375,6 +375,11 @@ public final class Tensor {
     return Manip.diff(this, n, axis);
   }
 
+  /** diff with {@code prepend}/{@code append} (tensors or scalars; null for none) joined along the axis first. */
+  public Tensor diff(int n, int axis, Object prepend, Object append) {
+    return Manip.diff(this, n, axis, prepend, append);
+  }
+
   public Tensor diff() {
     return Manip.diff(this, 1, -1);
   }

@@ -68,6 +68,9 @@ class Manipulation_FixtureTest {
       case "roll" -> x.roll(p.get("shift").asLong(), axisOrNull(p.get("axis")));
       case "roll_multi" -> Mt.roll(x, Fixtures.longs(p.get("shifts")), Fixtures.ints(p.get("axes")));
       case "diff" -> x.diff(p.get("n").asInt(), p.get("axis").asInt());
+      case "diff_pa" -> x.diff(p.get("n").asInt(), p.get("axis").asInt(),
+          p.get("prepend").isNull() ? null : Fixtures.scalar(p.get("prepend")),
+          p.get("append").isNull() ? null : Fixtures.scalar(p.get("append")));
       default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
     };
     return Fixtures.compute(t, s);

@@ -106,7 +106,8 @@ class Selection_FixtureTest {
     fails(ErrorClass.UNSUPPORTED_DTYPE, "unravel_index", () -> Mt.unravelIndex(Mt.array(new double[] {1.0}), 3));
     fails(ErrorClass.BROADCAST_MISMATCH, "broadcast_to", () -> a.set("1:, :", Mt.arange(3)));
     fails(ErrorClass.SHAPE_MISMATCH, "mask", () -> a.set(Mt.array(new boolean[] {true, false, true}), 0));
-    fails(ErrorClass.UNSUPPORTED_OPERATION, "setitem", () -> a.set(new Object[] {new long[] {1}}, 0));
+    fails(ErrorClass.UNSUPPORTED_OPERATION, "setitem", () -> a.set(new Object[] {Mt.array(new long[] {1})}, 0));
+    fails(ErrorClass.INVALID_ARGUMENT, "out of bounds", () -> a.set(":, [1, 4]", 0));
   }
 
   /** Out-of-bounds values in an index tensor are found on the executors. */
