@@ -90,6 +90,10 @@ public enum Index {
   /** An index resolved against a shape. */
   record Plan(Slice[] slices, long[] sliced, long[] result, boolean basic, int fancyAt, Object fancy, List<Object> more) {}
 
+  static boolean isInteger(Object o) {
+    return o instanceof Long || o instanceof Integer || o instanceof Short || o instanceof Byte;
+  }
+
   static boolean isFancy(Object o) {
     return o instanceof long[] || o instanceof int[] || o instanceof Tensor;
   }
@@ -104,7 +108,7 @@ public enum Index {
         ellipses++;
       } else if (o == NEW_AXIS) {
         continue;
-      } else if (o instanceof Slice || o instanceof Number) {
+      } else if (o instanceof Slice || isInteger(o)) {
         consumers++;
       } else if (isFancy(o)) {
         consumers++;
@@ -173,7 +177,8 @@ public enum Index {
         if (firstAdv >= 0) {
           gap = true;
         }
-      } else if (o instanceof Number n) {
+      } else if (isInteger(o)) {
+        Number n = (Number) o;
         long v = n.longValue();
         long w = v < 0 ? v + dim : v;
         if (w < 0 || w >= dim) {

@@ -559,6 +559,11 @@ public final class Mt {
     return org.marsonspark.tensor.ops.Selection.Unravel.of(indices.data(), shape);
   }
 
+  /** {@code unravel_index} of driver-side flat indices. */
+  public static Tensor[] unravelIndex(long[] indices, long... shape) {
+    return unravelIndex(array(indices), shape);
+  }
+
   // ---- end of manipulation and indexing (issue 5) ------------------------------------------
 
   // ---- execution ----------------------------------------------------------------------

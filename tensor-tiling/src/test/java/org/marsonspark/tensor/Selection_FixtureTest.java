@@ -88,6 +88,7 @@ class Selection_FixtureTest {
     Tensor a = Mt.arange(12).reshape(3, 4);
     fails(ErrorClass.INVALID_ARGUMENT, "too many indices", () -> a.slice("1, 2, 3"));
     fails(ErrorClass.INVALID_ARGUMENT, "out of bounds for axis 1", () -> a.slice(":, 4"));
+    fails(ErrorClass.INVALID_ARGUMENT, "unsupported index item", () -> a.index(1.5));
     fails(ErrorClass.INVALID_ARGUMENT, "single ellipsis", () -> a.slice("..., 1, ..."));
     fails(ErrorClass.INVALID_ARGUMENT, "is not a slice", () -> a.slice("x"));
     fails(ErrorClass.UNSUPPORTED_OPERATION, "not tensors",
@@ -115,6 +116,19 @@ class Selection_FixtureTest {
   void indexTensorOutOfBoundsFailsAtRun() {
     Tensor a = Mt.arange(6);
     Tensor bad = a.take(Mt.array(new long[] {1, 9}), 0);
+    RuntimeException ex = assertThrows(RuntimeException.class, () -> bad.execute(spark.session()));
+    assertTrue(String.valueOf(ex.getMessage()).contains("out of bounds") || String.valueOf(ex.getCause()).contains("out of bounds"),
+        String.valueOf(ex));
+  }
+
+  /** unravel_index of driver-side indices; an out-of-range index fails on the executors. */
+  @Test
+  void unravelDriverIndices() {
+    Tensor[] parts = Mt.unravelIndex(new long[] {5, 23, 0}, 2, 3, 4);
+    assertEquals(java.util.List.of(0L, 1L, 0L), java.util.Arrays.stream(Fixtures.compute(parts[0], spark.session()).longs()).boxed().toList());
+    assertEquals(java.util.List.of(1L, 2L, 0L), java.util.Arrays.stream(Fixtures.compute(parts[1], spark.session()).longs()).boxed().toList());
+    assertEquals(java.util.List.of(1L, 3L, 0L), java.util.Arrays.stream(Fixtures.compute(parts[2], spark.session()).longs()).boxed().toList());
+    Tensor bad = Mt.unravelIndex(new long[] {24}, 2, 3, 4)[0];
     RuntimeException ex = assertThrows(RuntimeException.class, () -> bad.execute(spark.session()));
     assertTrue(String.valueOf(ex.getMessage()).contains("out of bounds") || String.valueOf(ex.getCause()).contains("out of bounds"),
         String.valueOf(ex));
