@@ -9,7 +9,6 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.tensor.Broadcast;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
@@ -675,10 +674,5 @@ public final class Manipulation {
     public String name() {
       return "take";
     }
-  }
-
-  /** Broadcast shape helper exposed for compositions. */
-  public static long[] broadcastShape(long[]... shapes) {
-    return Broadcast.shape(shapes);
   }
 }
