@@ -359,6 +359,213 @@ public final class Mt {
     return a.matmul(b);
   }
 
+  // ---- manipulation and indexing (issue 5) -------------------------------------------------
+
+  public static Tensor reshape(Tensor t, long... shape) {
+    return Manip.reshape(t, shape);
+  }
+
+  public static Tensor ravel(Tensor t) {
+    return Manip.ravel(t);
+  }
+
+  public static Tensor transpose(Tensor t, int... axes) {
+    return t.transpose(axes);
+  }
+
+  public static Tensor swapaxes(Tensor t, int axis1, int axis2) {
+    return Manip.swapaxes(t, axis1, axis2);
+  }
+
+  public static Tensor moveaxis(Tensor t, int source, int destination) {
+    return Manip.moveaxis(t, new int[] {source}, new int[] {destination});
+  }
+
+  public static Tensor moveaxis(Tensor t, int[] source, int[] destination) {
+    return Manip.moveaxis(t, source, destination);
+  }
+
+  public static Tensor expandDims(Tensor t, int... axes) {
+    return Manip.expandDims(t, axes);
+  }
+
+  public static Tensor squeeze(Tensor t, int... axes) {
+    return Manip.squeeze(t, axes);
+  }
+
+  public static Tensor broadcastTo(Tensor t, long... shape) {
+    return Manip.broadcastTo(t, shape);
+  }
+
+  public static Tensor atleast1d(Tensor t) {
+    return Manip.atleast(t, 1);
+  }
+
+  public static Tensor atleast2d(Tensor t) {
+    return Manip.atleast(t, 2);
+  }
+
+  public static Tensor atleast3d(Tensor t) {
+    return Manip.atleast(t, 3);
+  }
+
+  /** numpy's {@code concatenate} along an axis (null: the flattened inputs). */
+  public static Tensor concatenate(List<Tensor> tensors, Integer axis) {
+    return Manip.concatenate(tensors, axis, "concatenate");
+  }
+
+  public static Tensor concatenate(Tensor... tensors) {
+    return Manip.concatenate(List.of(tensors), 0, "concatenate");
+  }
+
+  public static Tensor stack(List<Tensor> tensors, int axis) {
+    return Manip.stack(tensors, axis);
+  }
+
+  public static Tensor stack(Tensor... tensors) {
+    return Manip.stack(List.of(tensors), 0);
+  }
+
+  public static Tensor vstack(Tensor... tensors) {
+    return Manip.vstack(List.of(tensors));
+  }
+
+  public static Tensor hstack(Tensor... tensors) {
+    return Manip.hstack(List.of(tensors));
+  }
+
+  public static Tensor dstack(Tensor... tensors) {
+    return Manip.dstack(List.of(tensors));
+  }
+
+  /** numpy's {@code split} into equal sections (an error when the axis does not divide). */
+  public static Tensor[] split(Tensor t, long sections, int axis) {
+    return Manip.arraySplit(t, sections, axis, true, "split");
+  }
+
+  /** numpy's {@code split} at the given indices along an axis. */
+  public static Tensor[] split(Tensor t, long[] indices, int axis) {
+    return Manip.splitAt(t, indices, axis, "split");
+  }
+
+  /** numpy's {@code array_split}: sections whose lengths differ by at most one. */
+  public static Tensor[] arraySplit(Tensor t, long sections, int axis) {
+    return Manip.arraySplit(t, sections, axis, false, "array_split");
+  }
+
+  public static Tensor[] arraySplit(Tensor t, long[] indices, int axis) {
+    return Manip.splitAt(t, indices, axis, "array_split");
+  }
+
+  public static Tensor[] hsplit(Tensor t, long sections) {
+    if (t.ndim() == 0) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "hsplit: hsplit only works on tensors of 1 or more dimensions");
+    }
+    return Manip.arraySplit(t, sections, t.ndim() > 1 ? 1 : 0, true, "hsplit");
+  }
+
+  public static Tensor[] vsplit(Tensor t, long sections) {
+    if (t.ndim() < 2) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "vsplit: vsplit only works on tensors of 2 or more dimensions");
+    }
+    return Manip.arraySplit(t, sections, 0, true, "vsplit");
+  }
+
+  public static Tensor[] dsplit(Tensor t, long sections) {
+    if (t.ndim() < 3) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "dsplit: dsplit only works on tensors of 3 or more dimensions");
+    }
+    return Manip.arraySplit(t, sections, 2, true, "dsplit");
+  }
+
+  public static Tensor tile(Tensor t, long... reps) {
+    return Manip.tile(t, reps);
+  }
+
+  public static Tensor repeat(Tensor t, long repeats, Integer axis) {
+    return Manip.repeat(t, new long[] {repeats}, axis);
+  }
+
+  public static Tensor repeat(Tensor t, long[] repeats, Integer axis) {
+    return Manip.repeat(t, repeats, axis);
+  }
+
+  public static Tensor flip(Tensor t, int... axes) {
+    return Manip.flip(t, axes);
+  }
+
+  public static Tensor fliplr(Tensor t) {
+    if (t.ndim() < 2) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "fliplr: input must be at least 2-d");
+    }
+    return Manip.flip(t, 1);
+  }
+
+  public static Tensor flipud(Tensor t) {
+    if (t.ndim() < 1) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "flipud: input must be at least 1-d");
+    }
+    return Manip.flip(t, 0);
+  }
+
+  public static Tensor roll(Tensor t, long shift, Integer axis) {
+    return t.roll(shift, axis);
+  }
+
+  public static Tensor roll(Tensor t, long[] shifts, int[] axes) {
+    return Manip.roll(t, shifts, axes);
+  }
+
+  public static Tensor diff(Tensor t, int n, int axis) {
+    return Manip.diff(t, n, axis);
+  }
+
+  public static Tensor take(Tensor t, long[] indices, Integer axis) {
+    return Manip.take(t, indices, axis);
+  }
+
+  public static Tensor take(Tensor t, Tensor indices, Integer axis) {
+    return Manip.take(t, indices, axis);
+  }
+
+  public static Tensor compress(boolean[] condition, Tensor t, Integer axis) {
+    return Manip.compress(condition, t, axis);
+  }
+
+  public static Tensor compress(Tensor condition, Tensor t, Integer axis) {
+    return Manip.compress(condition, t, axis);
+  }
+
+  /** numpy's 3-argument {@code where}; {@code x} and {@code y} are tensors or scalars. */
+  public static Tensor where(Tensor condition, Object x, Object y) {
+    return org.marsonspark.tensor.ops.Selection.Where.of(condition.data(), x, y);
+  }
+
+  /** numpy's 1-argument {@code where}: {@code nonzero}. */
+  public static Tensor[] where(Tensor condition) {
+    return Manip.nonzero(condition);
+  }
+
+  public static Tensor[] nonzero(Tensor t) {
+    return Manip.nonzero(t);
+  }
+
+  public static Tensor argwhere(Tensor t) {
+    return Manip.argwhere(t);
+  }
+
+  /** numpy's {@code unravel_index} (C order): one int64 tensor of coordinates per dimension. */
+  public static Tensor[] unravelIndex(Tensor indices, long... shape) {
+    return org.marsonspark.tensor.ops.Selection.Unravel.of(indices.data(), shape);
+  }
+
+  /** {@code unravel_index} of driver-side flat indices. */
+  public static Tensor[] unravelIndex(long[] indices, long... shape) {
+    return unravelIndex(array(indices), shape);
+  }
+
+  // ---- end of manipulation and indexing (issue 5) ------------------------------------------
+
   // ---- execution ----------------------------------------------------------------------
 
   /** Executes several tensors in one go (shared work runs once) in the default session. */
