@@ -184,7 +184,10 @@ public final class Lapack {
     int[] ipiv = new int[n];
     intW info = new intW(0);
     if (n > 0 && k > 0) {
-      get().dgesv(n, k, c, n, ipiv, bc, n, info);
+      // dgetrf + dgetrs rather than dgesv: netlib's JNI dgesv corrupted the JVM (SIGSEGV) here
+      get().dgetrf(n, n, c, n, ipiv, info);
+      check(info, op, "Singular matrix");
+      get().dgetrs("N", n, k, c, n, ipiv, bc, n, info);
     }
     check(info, op, "Singular matrix");
     return toRow(bc, n, k, n);

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Fixtures for issue 5 items 4 and 5: N-d products, decompositions and fft.
+
+Writes src/test/resources/fixtures/linalg2.json (and fft.json when the fft cases exist) in the
+format of gen_fixtures.py (whose helpers it reuses). Run with the system python3 (numpy 1.24):
+
+    /usr/bin/python3 tensor-tiling/src/test/python/gen_fixtures_linalg2.py
+
+Decompositions are only unique up to signs (Q/R, U/V, eigenvectors), so the cases whose op
+ends in a normalization compare sign-normalized factors, reconstructions or invariants; the Java
+side applies the same normalization (see Decomposition_FixtureTest):
+- qr_q / qr_r: Q and R with each row k of R (column k of Q) flipped so that R[k, k] >= 0;
+- svd_s: the singular values; svd_recon: U·diag(S)·Vt; svd_orth: Uᵀ·U; svd_vt: Vt with each
+  row flipped so that its largest-magnitude entry is positive;
+- eigh_v: eigenvectors (columns) flipped so that the largest-magnitude entry is positive;
+- lu_p / lu_l / lu_u: scipy's lu (A = P·L·U) by partial pivoting, computed here in Python.
+float32 inputs: the expected value is computed in float64 and cast to float32 (the Java side
+runs LAPACK in double precision and casts), so the float32 tolerance holds.
+"""
+
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_fixtures as g  # noqa: E402
+
+
+class Family(g.Family):
+    def write(self):
+        path, n = super().write()
+        with open(path) as f:
+            text = f.read()
+        with open(path, "w") as f:
+            f.write(text.replace("src/test/python/gen_fixtures.py", "src/test/python/gen_fixtures_linalg2.py", 1))
+        return path, n
+
+
+def mk(r, dt, shape):
+    if dt in ("int32", "int64"):
+        return r.integers(-5, 6, shape).astype(dt)
+    return np.round(r.uniform(-3, 3, shape), 3).astype(dt)
+
+
+def sx(shape):
+    return "x".join(map(str, shape)) if shape else "scalar"
+
+
+# ---- products -------------------------------------------------------------------------------------
+
+def gen_products(fam):
+    r = g.rng(2024)
+    # dot N-d: sum over a's last axis and b's second-to-last
+    for da, db, sa, sb in [("float64", "float64", (2, 3, 4), (4, 2)), ("int32", "int32", (2, 3, 4), (3, 4, 2)),
+                           ("float64", "int64", (3,), (2, 3, 4)), ("float32", "float32", (2, 2, 3), (3,)),
+                           ("int64", "float64", (2, 3), (2, 3, 2))]:
+        a, b = mk(r, da, sa), mk(r, db, sb)
+        fam.add("dot_nd_%s_%s_%s_%s" % (da, db, sx(sa), sx(sb)), "np.dot(a, b)", "dot", {"a": a, "b": b}, {}, np.dot(a, b))
+    # matmul N-d: batched, broadcast leading axes, 1-D promotion
+    for da, db, sa, sb in [("float64", "float64", (2, 3, 4), (4, 5)), ("int64", "int64", (2, 1, 3, 2), (3, 2, 3)),
+                           ("float64", "float64", (3, 4), (2, 4, 3)), ("int32", "int32", (4,), (2, 4, 3)),
+                           ("float32", "float32", (2, 3, 4), (4,)), ("int32", "float64", (2, 2, 3), (2, 3, 2))]:
+        a, b = mk(r, da, sa), mk(r, db, sb)
+        fam.add("matmul_nd_%s_%s_%s_%s" % (da, db, sx(sa), sx(sb)), "np.matmul(a, b)", "matmul", {"a": a, "b": b}, {},
+                np.matmul(a, b))
+    # tensordot
+    for dt, sa, sb, axes in [("float64", (2, 3, 4), (3, 4, 2), 2), ("int64", (3, 4), (4, 2), 1),
+                             ("float64", (2, 3), (3, 2), 0), ("float64", (2, 3, 4), (4, 3, 2), [[1, 2], [1, 0]]),
+                             ("int32", (3, 2, 4), (4, 3), [[0], [1]]), ("float32", (2, 3, 4), (2, 3, 4), 3)]:
+        a, b = mk(r, dt, sa), mk(r, dt, sb)
+        name = "tensordot_%s_%s_%s_axes%s" % (dt, sx(sa), sx(sb), g.slug(str(axes).replace(" ", "").replace("[", "")
+                                                                          .replace("]", "").replace(",", "_")))
+        params = {"axes": axes} if isinstance(axes, int) else {"a_axes": axes[0], "b_axes": axes[1]}
+        fam.add(name, "np.tensordot(a, b, axes=%s)" % axes, "tensordot", {"a": a, "b": b}, params,
+                np.tensordot(a, b, axes=axes if isinstance(axes, int) else (axes[0], axes[1])))
+    # inner, outer, vdot
+    for dt, sa, sb in [("float64", (4,), (4,)), ("int64", (2, 3), (4, 3)), ("float64", (2, 2, 3), (3,))]:
+        a, b = mk(r, dt, sa), mk(r, dt, sb)
+        fam.add("inner_%s_%s_%s" % (dt, sx(sa), sx(sb)), "np.inner(a, b)", "inner", {"a": a, "b": b}, {}, np.inner(a, b))
+    for da, db, sa, sb in [("float64", "float64", (4,), (5,)), ("int32", "int64", (3,), (2,))]:
+        a, b = mk(r, da, sa), mk(r, db, sb)
+        fam.add("outer_%s_%s_%s_%s" % (da, db, sx(sa), sx(sb)), "np.outer(a, b)", "outer", {"a": a, "b": b}, {},
+                np.outer(a, b))
+    for dt, s in [("float64", (5,)), ("int64", (2, 3)), ("float32", (3, 3))]:
+        a, b = mk(r, dt, s), mk(r, dt, s)
+        fam.add("vdot_%s_%s" % (dt, sx(s)), "np.vdot(a, b)", "vdot", {"a": a, "b": b}, {}, np.vdot(a, b))
+    # einsum
+    for sub, shapes, dt in [("ij,jk->ik", [(3, 4), (4, 2)], "float64"), ("ij->ji", [(3, 4)], "float64"),
+                            ("ii->i", [(4, 4)], "float64"), ("ii", [(4, 4)], "int64"), ("ij,ij->ij", [(3, 4), (3, 4)], "float64"),
+                            ("i,i->", [(5,)] * 2, "int32"), ("bij,bjk->bik", [(2, 3, 4), (2, 4, 2)], "float64"),
+                            ("ij,jk", [(2, 3), (3, 4)], "int64"), ("i,j->ij", [(3,), (4,)], "float64"),
+                            ("ijk->kj", [(2, 3, 4)], "float64"), ("ij->", [(3, 4)], "float32"),
+                            ("ij,jk,kl->il", [(2, 3), (3, 2), (2, 3)], "float64"), ("iij->j", [(3, 3, 2)], "float64")]:
+        ops = [mk(r, dt, s) for s in shapes]
+        names = ["a", "b", "c"][:len(ops)]
+        fam.add("einsum_%s_%s" % (sub.replace(",", "_").replace("->", "_to_"), dt),
+                "np.einsum('%s', %s)" % (sub, ", ".join(names)), "einsum", dict(zip(names, ops)), {"subscripts": sub},
+                np.einsum(sub, *ops))
+
+
+# ---- decompositions -------------------------------------------------------------------------------
+
+def sign_qr(q, rr):
+    s = np.sign(np.diag(rr))
+    s[s == 0] = 1
+    return q * s, rr * s[:, None]
+
+
+def sign_rows_maxabs(m):
+    """Each row flipped so that its largest-magnitude entry is positive."""
+    m = m.copy()
+    for i in range(m.shape[0]):
+        j = np.argmax(np.abs(m[i]))
+        if m[i, j] < 0:
+            m[i] = -m[i]
+    return m
+
+
+def lu(a):
+    """scipy.linalg.lu(a): A = P·L·U by partial pivoting (the first largest |pivot| wins)."""
+    n = a.shape[0]
+    u = a.astype(np.float64).copy()
+    l = np.eye(n)
+    perm = np.arange(n)
+    for k in range(n):
+        p = k + int(np.argmax(np.abs(u[k:, k])))
+        if p != k:
+            u[[k, p], :] = u[[p, k], :]
+            l[[k, p], :k] = l[[p, k], :k]
+            perm[[k, p]] = perm[[p, k]]
+        if u[k, k] != 0:
+            for i in range(k + 1, n):
+                l[i, k] = u[i, k] / u[k, k]
+                u[i, k:] -= l[i, k] * u[k, k:]
+    pm = np.zeros((n, n))
+    for rr in range(n):
+        pm[perm[rr], rr] = 1
+    return pm, l, np.triu(u)
+
+
+def out(v, dt):
+    return np.asarray(v).astype("float32" if dt == "float32" else "float64")
+
+
+def gen_decompositions(fam):
+    r = g.rng(77)
+    mats = {}
+    for dt, s in [("float64", (8, 3)), ("float64", (8, 2)), ("float64", (6, 6)), ("float64", (3, 5)),
+                  ("float64", (7, 1)), ("int64", (6, 3)), ("float32", (8, 3))]:
+        mats["%s_%s" % (dt, sx(s))] = (dt, mk(r, dt, s))
+    for tag, (dt, a) in mats.items():
+        a64 = a.astype(np.float64)
+        q, rr = sign_qr(*np.linalg.qr(a64))
+        fam.add("qr_q_" + tag, "np.linalg.qr(a)[0] (signs: diag(R) >= 0)", "qr_q", {"a": a}, {}, out(q, dt))
+        fam.add("qr_r_" + tag, "np.linalg.qr(a)[1] (signs: diag(R) >= 0)", "qr_r", {"a": a}, {}, out(rr, dt))
+        u, sv, vt = np.linalg.svd(a64, full_matrices=False)
+        fam.add("svd_s_" + tag, "np.linalg.svd(a)[1]", "svd_s", {"a": a}, {}, out(sv, dt))
+        fam.add("svd_recon_" + tag, "u * s @ vt of np.linalg.svd(a, full_matrices=False)", "svd_recon", {"a": a}, {},
+                out((u * sv) @ vt, dt))
+        fam.add("svd_orth_" + tag, "u.T @ u of np.linalg.svd(a, full_matrices=False)", "svd_orth", {"a": a}, {},
+                out(np.eye(u.shape[1]), dt))
+        fam.add("svd_vt_" + tag, "np.linalg.svd(a)[2] (row signs: largest |entry| > 0)", "svd_vt", {"a": a}, {},
+                out(sign_rows_maxabs(vt), dt))
+        for o, oname in [(2, "2"), (-2, "m2"), ("nuc", "nuc")]:
+            fam.add("norm_%s_%s" % (oname, tag), "np.linalg.norm(a, ord=%r)" % (o,), "norm_svd", {"a": a},
+                    {"ord": o if isinstance(o, str) else o}, out(np.linalg.norm(a64, ord=o), dt))
+        if a.shape[0] >= a.shape[1]:
+            b = mk(r, dt, (a.shape[0], 2))
+            fam.add("lstsq_" + tag, "np.linalg.lstsq(a, b, rcond=None)[0]", "lstsq", {"a": a, "b": b}, {},
+                    out(np.linalg.lstsq(a64, b.astype(np.float64), rcond=None)[0], dt))
+    # square: well conditioned (diagonally dominant), symmetric positive definite
+    for dt, n in [("float64", 6), ("float64", 5), ("int64", 4), ("float32", 5), ("float64", 1)]:
+        a = mk(r, dt, (n, n))
+        if dt != "int64":
+            a = (a + np.eye(n, dtype=dt) * 8).astype(dt)
+        else:
+            a = (a + np.eye(n, dtype=dt) * 12).astype(dt)
+        a64 = a.astype(np.float64)
+        tag = "%s_%dx%d" % (dt, n, n)
+        sym = (a64 @ a64.T).astype(dt) if dt != "int64" else (a @ a.T).astype(dt)
+        s64 = sym.astype(np.float64)
+        fam.add("cholesky_" + tag, "np.linalg.cholesky(a @ a.T)", "cholesky", {"a": sym}, {}, out(np.linalg.cholesky(s64), dt))
+        fam.add("inv_" + tag, "np.linalg.inv(a)", "inv", {"a": a}, {}, out(np.linalg.inv(a64), dt))
+        fam.add("det_" + tag, "np.linalg.det(a)", "det", {"a": a}, {}, out(np.linalg.det(a64), dt))
+        b1 = mk(r, dt, (n,))
+        b2 = mk(r, dt, (n, 3))
+        fam.add("solve_vec_" + tag, "np.linalg.solve(a, b)", "solve", {"a": a, "b": b1}, {},
+                out(np.linalg.solve(a64, b1.astype(np.float64)), dt))
+        fam.add("solve_mat_" + tag, "np.linalg.solve(a, b)", "solve", {"a": a, "b": b2}, {},
+                out(np.linalg.solve(a64, b2.astype(np.float64)), dt))
+        w, v = np.linalg.eigh(s64)
+        fam.add("eigh_w_" + tag, "np.linalg.eigh(a @ a.T)[0]", "eigh_w", {"a": sym}, {}, out(w, dt))
+        fam.add("eigh_v_" + tag, "np.linalg.eigh(a @ a.T)[1] (column signs: largest |entry| > 0)", "eigh_v", {"a": sym},
+                {}, out(sign_rows_maxabs(v.T).T, dt))
+        fam.add("eigvalsh_" + tag, "np.linalg.eigvalsh(a @ a.T)", "eigvalsh", {"a": sym}, {}, out(np.linalg.eigvalsh(s64), dt))
+        p, l, u = lu(a64)
+        assert np.allclose(p @ l @ u, a64)
+        for name, m in [("p", p), ("l", l), ("u", u)]:
+            fam.add("lu_%s_%s" % (name, tag), "scipy.linalg.lu(a)[%d]" % "plu".index(name), "lu_" + name, {"a": a}, {},
+                    out(m, dt))
+        for k in ([0, 1, 2, 3, 5, -1, -2] if dt == "float64" and n == 5 else [0, 2, 3]):
+            if dt == "int64" and k < 0:
+                continue
+            mp = np.linalg.matrix_power(a if k >= 0 else a64, k)
+            fam.add("matrix_power_%s_%s" % (g.slug(str(k)), tag), "np.linalg.matrix_power(a, %d)" % k, "matrix_power",
+                    {"a": a}, {"n": k}, mp if k >= 0 else out(mp, dt))
+
+
+def main():
+    fam = Family("linalg2")
+    gen_products(fam)
+    gen_decompositions(fam)
+    path, n = fam.write()
+    print("%s: %d cases" % (path, n))
+    if "gen_fft" in globals():
+        fam = Family("fft")
+        globals()["gen_fft"](fam)
+        path, n = fam.write()
+        print("%s: %d cases" % (path, n))
+
+
+if __name__ == "__main__":
+    main()
