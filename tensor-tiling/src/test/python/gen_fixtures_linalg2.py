@@ -207,6 +207,86 @@ def gen_decompositions(fam):
                     {"a": a}, {"n": k}, mp if k >= 0 else out(mp, dt))
 
 
+# ---- fft ------------------------------------------------------------------------------------------
+
+def pair(z):
+    """A complex array in the Java side's pair form: float64 with a trailing (real, imag) axis."""
+    z = np.asarray(z)
+    return np.stack([z.real, z.imag], -1).astype(np.float64)
+
+
+def gen_fft(fam):
+    r = g.rng(5)
+
+    def real(shape, dt="float64"):
+        return mk(r, dt, shape)
+
+    def cplx(shape):
+        return mk(r, "float64", shape) + 1j * mk(r, "float64", shape)
+
+    # fft of real input: radix-2 and Bluestein lengths, padding/truncation, norms, axes
+    for shape, n, axis, norm, dt in [((8,), None, -1, None, "float64"), ((7,), None, -1, None, "float64"),
+                                     ((12,), None, -1, "ortho", "float64"), ((6,), 10, -1, None, "float64"),
+                                     ((9,), 5, -1, "forward", "float64"), ((4, 6), None, 0, None, "float64"),
+                                     ((3, 5), None, -1, None, "int64"), ((2, 3, 5), None, 1, None, "float32"),
+                                     ((1,), None, -1, None, "float64")]:
+        x = real(shape, dt)
+        name = "fft_%s_%s_n%s_ax%s_%s" % (dt, sx(shape), n, g.slug(str(axis)), norm)
+        fam.add(name, "np.fft.fft(x, n=%s, axis=%d, norm=%r)" % (n, axis, norm), "fft", {"x": x},
+                {"n": n, "axis": axis, "norm": norm, "complex": False}, pair(np.fft.fft(x, n=n, axis=axis, norm=norm)))
+    # complex input: fft and ifft
+    for op, shape, n, axis, norm in [("fft", (6,), None, -1, None), ("fft", (3, 5), None, 0, "ortho"),
+                                     ("ifft", (8,), None, -1, None), ("ifft", (7,), None, -1, None),
+                                     ("ifft", (4, 5), 6, 0, "forward"), ("ifft", (2, 3, 4), None, 1, "ortho")]:
+        z = cplx(shape)
+        fn = getattr(np.fft, op)
+        fam.add("%s_complex_%s_n%s_ax%s_%s" % (op, sx(shape), n, g.slug(str(axis)), norm),
+                "np.fft.%s(z, n=%s, axis=%d, norm=%r) (z as (re, im) pairs)" % (op, n, axis, norm), op, {"z": pair(z)},
+                {"n": n, "axis": axis, "norm": norm, "complex": True}, pair(fn(z, n=n, axis=axis, norm=norm)))
+    # rfft and irfft
+    for shape, n, axis, norm in [((8,), None, -1, None), ((7,), None, -1, "ortho"), ((5, 4), None, 0, None),
+                                 ((6,), 9, -1, None)]:
+        x = real(shape)
+        fam.add("rfft_%s_n%s_ax%s_%s" % (sx(shape), n, g.slug(str(axis)), norm),
+                "np.fft.rfft(x, n=%s, axis=%d, norm=%r)" % (n, axis, norm), "rfft", {"x": x},
+                {"n": n, "axis": axis, "norm": norm}, pair(np.fft.rfft(x, n=n, axis=axis, norm=norm)))
+    for shape, n, axis, norm in [((5,), None, -1, None), ((5,), 9, -1, None), ((4, 3), None, 0, "ortho"),
+                                 ((3, 4), 5, -1, "forward")]:
+        z = cplx(shape)
+        fam.add("irfft_%s_n%s_ax%s_%s" % (sx(shape), n, g.slug(str(axis)), norm),
+                "np.fft.irfft(z, n=%s, axis=%d, norm=%r)" % (n, axis, norm), "irfft", {"z": pair(z)},
+                {"n": n, "axis": axis, "norm": norm}, np.fft.irfft(z, n=n, axis=axis, norm=norm))
+    # n-d
+    x = real((4, 6))
+    fam.add("fft2_4x6", "np.fft.fft2(x)", "fft2", {"x": x}, {}, pair(np.fft.fft2(x)))
+    z = cplx((3, 4))
+    fam.add("ifft2_3x4", "np.fft.ifft2(z)", "ifft2", {"z": pair(z)}, {}, pair(np.fft.ifft2(z)))
+    x3 = real((2, 3, 4))
+    fam.add("fftn_2x3x4", "np.fft.fftn(x)", "fftn", {"x": x3}, {"s": None, "axes": None}, pair(np.fft.fftn(x3)))
+    fam.add("fftn_2x3x4_axes0_2_s3_5", "np.fft.fftn(x, s=(3, 5), axes=(0, 2))", "fftn", {"x": x3},
+            {"s": [3, 5], "axes": [0, 2]}, pair(np.fft.fftn(x3, s=(3, 5), axes=(0, 2))))
+    z3 = cplx((2, 3, 4))
+    fam.add("ifftn_2x3x4", "np.fft.ifftn(z)", "ifftn", {"z": pair(z3)}, {"s": None, "axes": None}, pair(np.fft.ifftn(z3)))
+    # frequencies and shifts
+    for n, d in [(8, 1.0), (7, 0.1), (1, 1.0)]:
+        fam.add("fftfreq_%d_%s" % (n, g.slug(str(d))), "np.fft.fftfreq(%d, %r)" % (n, d), "fftfreq", {}, {"n": n, "d": d},
+                np.fft.fftfreq(n, d))
+        fam.add("rfftfreq_%d_%s" % (n, g.slug(str(d))), "np.fft.rfftfreq(%d, %r)" % (n, d), "rfftfreq", {},
+                {"n": n, "d": d}, np.fft.rfftfreq(n, d))
+    for shape, axes, dt in [((7,), None, "float64"), ((5, 4), None, "int64"), ((4, 5, 3), [0, 2], "float64"),
+                            ((6,), None, "int32")]:
+        x = real(shape, dt)
+        for op in ("fftshift", "ifftshift"):
+            fam.add("%s_%s_%s_%s" % (op, dt, sx(shape), "all" if axes is None else "_".join(map(str, axes))),
+                    "np.fft.%s(x, axes=%s)" % (op, axes), op, {"x": x}, {"axes": axes},
+                    getattr(np.fft, op)(x, axes=axes))
+    # parts of a complex (pair-form) tensor
+    z = cplx((3, 4))
+    fam.add("abs_pair_3x4", "np.abs(z)", "abs", {"z": pair(z)}, {}, np.abs(z))
+    fam.add("real_pair_3x4", "z.real", "real", {"z": pair(z)}, {}, z.real)
+    fam.add("imag_pair_3x4", "z.imag", "imag", {"z": pair(z)}, {}, z.imag)
+
+
 def main():
     fam = Family("linalg2")
     gen_products(fam)

@@ -361,6 +361,9 @@ public final class Mt {
 
   // ---- linear algebra and fft (issue 5) ----
 
+  /** numpy's {@code fft} namespace; complex results as a trailing (real, imaginary) axis, see {@link Fft}. */
+  public static final Fft fft = new Fft();
+
   /** numpy's {@code tensordot(a, b, axes=n)}. */
   public static Tensor tensordot(Tensor a, Tensor b, int axes) {
     return org.marsonspark.tensor.ops.Products.tensordot(a, b, axes);
