@@ -193,11 +193,13 @@ public final class Linalg {
     return svd(a)[1];
   }
 
-  /** Lower Cholesky factor; computed in one chunk. Not positive definite: INVALID_ARGUMENT. */
+  /**
+   * Lower Cholesky factor, blocked over the chunk grid (square blocks from the row chunks; potrf
+   * on the diagonal blocks, triangular solves below). Not positive definite: INVALID_ARGUMENT.
+   */
   public Tensor cholesky(Tensor a) {
     requireSquare("cholesky", a);
-    return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.CHOLESKY, java.util.List.of(a),
-        java.util.List.of(a.shape()), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()))[0];
+    return org.marsonspark.tensor.ops.BlockedCholesky.of(a.data());
   }
 
   /**

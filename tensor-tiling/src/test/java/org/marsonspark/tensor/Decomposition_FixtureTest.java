@@ -24,11 +24,13 @@ class Decomposition_FixtureTest {
   static final LocalSession spark = new LocalSession();
 
   static final Set<String> PRODUCTS = Products_FixtureTest.OPS;
-  static final Set<String> TSQR = Set.of("qr_q", "qr_r", "svd_s", "svd_recon", "svd_orth", "svd_vt", "norm_svd", "lstsq");
+  static final Set<String> TSQR = Set.of("qr_q", "qr_r", "svd_s", "svd_recon", "svd_orth", "svd_vt", "norm_svd", "lstsq",
+      "cholesky");
 
   @TestFactory
   Stream<DynamicNode> numpy() {
-    // the TSQR-based ops run on every layout; the one-chunk ones rechunk to one chunk anyway
+    // the TSQR-based ops and the blocked cholesky run on every layout; the one-chunk ones rechunk
+    // to one chunk anyway
     return Stream.concat(
         Fixtures.tests("linalg2", c -> !PRODUCTS.contains(c.op()) && TSQR.contains(c.op()), null,
             Decomposition_FixtureTest::run, () -> spark.session()),
@@ -222,6 +224,20 @@ class Decomposition_FixtureTest {
         assertThrows(MarsException.class, () -> Mt.linalg.solve(Mt.eye(3), Mt.ones(2))).errorClass());
     assertEquals(MarsException.ErrorClass.INVALID_ARGUMENT,
         assertThrows(MarsException.class, () -> Mt.linalg.norm(Mt.ones(3, 3), "bad", null, false)).errorClass());
+  }
+
+  /** The blocked Cholesky keeps the chunk grid (and its zero blocks above the diagonal). */
+  @Test
+  void choleskyKeepsGrid() {
+    Tensor a = Mt.tensor(NDArray.of(new double[] {4, 2, 0, 0, 2, 5, 1, 0, 0, 1, 6, 2, 0, 0, 2, 7}, 4, 4), ChunkSize.of(2));
+    Tensor l = Mt.linalg.cholesky(a).execute(spark.session());
+    assertEquals(2, l.nsplits()[0].length);
+    assertEquals(2, l.nsplits()[1].length);
+    NDArray v = l.fetch();
+    l.release();
+    assertEquals(2.0, v.getDouble(0, 0), 1e-12);
+    assertEquals(0.0, v.getDouble(1, 2), 0.0);
+    assertEquals(1.0, v.getDouble(1, 0), 1e-12);
   }
 
   /** The TSQR really spreads over row blocks: Q has one chunk per merged row block. */
