@@ -207,6 +207,32 @@ def gen_decompositions(fam):
                     {"a": a}, {"n": k}, mp if k >= 0 else out(mp, dt))
 
 
+def gen_more(fam):
+    """slogdet, pinv, matrix_rank, cond, trace, multi_dot."""
+    r = g.rng(31)
+    for dt, n in [("float64", 5), ("int64", 4), ("float32", 3)]:
+        a = mk(r, dt, (n, n))
+        sign, logdet = np.linalg.slogdet(a.astype(np.float64))
+        fam.add("slogdet_sign_%s_%d" % (dt, n), "np.linalg.slogdet(a)[0]", "slogdet_sign", {"a": a}, {}, out(sign, dt))
+        fam.add("slogdet_log_%s_%d" % (dt, n), "np.linalg.slogdet(a)[1]", "slogdet_log", {"a": a}, {}, out(logdet, dt))
+    deficient = np.outer([1.0, 2.0, -1.0, 0.5, 3.0, 1.5], [2.0, -1.0, 0.5]) + np.outer([0.0, 1, 1, 0, -2, 1], [1.0, 1, 1])
+    for tag, a in [("float64_8x3", mk(r, "float64", (8, 3))), ("float64_6x6", mk(r, "float64", (6, 6))),
+                   ("float64_3x5", mk(r, "float64", (3, 5))), ("int64_6x3", mk(r, "int64", (6, 3))),
+                   ("rank2_6x3", deficient)]:
+        a64 = a.astype(np.float64)
+        fam.add("pinv_" + tag, "np.linalg.pinv(a)", "pinv", {"a": a}, {}, np.linalg.pinv(a64))
+        fam.add("matrix_rank_" + tag, "np.linalg.matrix_rank(a)", "matrix_rank", {"a": a}, {},
+                np.int64(np.linalg.matrix_rank(a64)))
+        if tag != "rank2_6x3":
+            fam.add("cond_" + tag, "np.linalg.cond(a)", "cond", {"a": a}, {}, np.linalg.cond(a64))
+    for dt, shape in [("float64", (4, 4)), ("int32", (3, 3)), ("int64", (3, 5)), ("float32", (4, 2))]:
+        a = mk(r, dt, shape)
+        fam.add("trace_%s_%s" % (dt, sx(shape)), "np.trace(a)", "trace", {"a": a}, {}, np.trace(a))
+    a, b, c = mk(r, "float64", (4, 3)), mk(r, "float64", (3, 5)), mk(r, "float64", (5, 2))
+    fam.add("multi_dot_4x3_3x5_5x2", "np.linalg.multi_dot([a, b, c])", "multi_dot", {"a": a, "b": b, "c": c}, {},
+            np.linalg.multi_dot([a, b, c]))
+
+
 # ---- fft ------------------------------------------------------------------------------------------
 
 def pair(z):
@@ -291,6 +317,7 @@ def main():
     fam = Family("linalg2")
     gen_products(fam)
     gen_decompositions(fam)
+    gen_more(fam)
     path, n = fam.write()
     print("%s: %d cases" % (path, n))
     if "gen_fft" in globals():

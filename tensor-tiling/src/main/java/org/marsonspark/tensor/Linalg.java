@@ -282,6 +282,82 @@ public final class Linalg {
         java.util.List.<long[]>of(new long[] {a.shape(0)}), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()))[0];
   }
 
+  /** {@code [sign, logabsdet]} of a square matrix (numpy's slogdet); computed in one chunk. */
+  public Tensor[] slogdet(Tensor a) {
+    requireSquare("slogdet", a);
+    return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.SLOGDET, java.util.List.of(a),
+        java.util.List.of(new long[0], new long[0]), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()));
+  }
+
+  /**
+   * Moore-Penrose pseudo-inverse through the TSQR SVD: {@code Vᵀᵀ·diag(1/s)·Uᵀ}, singular values
+   * at or below {@code rcond·max(s)} treated as zero (numpy's default rcond 1e-15).
+   */
+  public Tensor pinv(Tensor a) {
+    return pinv(a, 1e-15);
+  }
+
+  public Tensor pinv(Tensor a, double rcond) {
+    if (a.ndim() != 2) {
+      throw new MarsException(a.ndim() < 2 ? ErrorClass.INVALID_ARGUMENT : ErrorClass.UNSUPPORTED_OPERATION,
+          "pinv: " + a.ndim() + "-dimensional tensor given; only 2-D is supported");
+    }
+    Tensor[] usv = svd(a);
+    Tensor s = usv[1];
+    Tensor keep = s.gt(s.max().mul(rcond));
+    // 1/s where kept, 0 elsewhere (s is replaced by 1 where dropped, to avoid 1/0)
+    Tensor safe = s.add(keep.not().astype(s.dtype()));
+    Tensor inv = keep.astype(s.dtype()).div(safe);
+    return usv[2].T().mul(inv).dot(usv[0].T());
+  }
+
+  /** The number of singular values above {@code max(s)·max(M, N)·eps} (numpy's default tol). */
+  public Tensor matrixRank(Tensor a) {
+    if (a.ndim() < 2) {
+      return a.ne(0).any().astype(DType.INT64);
+    }
+    Tensor s = svdvals(a);
+    double eps = s.dtype() == DType.FLOAT32 ? Math.ulp(1.0f) : Math.ulp(1.0);
+    return s.gt(s.max().mul(Math.max(a.shape(0), a.shape(1)) * eps)).sum().astype(DType.INT64);
+  }
+
+  /** The 2-norm condition number {@code max(s)/min(s)} (numpy's cond(x), p None). */
+  public Tensor cond(Tensor a) {
+    if (a.ndim() != 2) {
+      throw new MarsException(a.ndim() < 2 ? ErrorClass.INVALID_ARGUMENT : ErrorClass.UNSUPPORTED_OPERATION,
+          "cond: " + a.ndim() + "-dimensional tensor given; only 2-D is supported");
+    }
+    Tensor s = svdvals(a);
+    return s.max().div(s.min());
+  }
+
+  /** The sum of the main diagonal of a matrix (numpy's trace with offset 0). */
+  public Tensor trace(Tensor a) {
+    if (a.ndim() != 2) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "trace: only 2-D tensors are supported so far, got "
+          + a.ndim() + "-D");
+    }
+    if (a.shape(0) != a.shape(1)) {
+      long k = Math.min(a.shape(0), a.shape(1));
+      a = a.slice(Slice.of(0L, k), Slice.of(0L, k));
+    }
+    Tensor d = org.marsonspark.tensor.ops.Products.einsum("ii", a);
+    // numpy's trace sums like sum(): small ints to int64
+    return d.dtype() == DType.INT32 || d.dtype() == DType.BOOL ? d.astype(DType.INT64) : d;
+  }
+
+  /** numpy's {@code multi_dot}: the chained dot, left to right. */
+  public Tensor multiDot(Tensor... arrays) {
+    if (arrays.length < 2) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "multi_dot: expecting at least two arrays");
+    }
+    Tensor r = arrays[0];
+    for (int i = 1; i < arrays.length; i++) {
+      r = r.dot(arrays[i]);
+    }
+    return r;
+  }
+
   /** a raised to the integer power n by repeated squaring with the blocked dot (n < 0: of inv(a)). */
   public Tensor matrixPower(Tensor a, int n) {
     requireSquare("matrix_power", a);

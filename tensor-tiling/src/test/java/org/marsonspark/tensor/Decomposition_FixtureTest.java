@@ -25,7 +25,7 @@ class Decomposition_FixtureTest {
 
   static final Set<String> PRODUCTS = Products_FixtureTest.OPS;
   static final Set<String> TSQR = Set.of("qr_q", "qr_r", "svd_s", "svd_recon", "svd_orth", "svd_vt", "norm_svd", "lstsq",
-      "cholesky");
+      "cholesky", "pinv", "matrix_rank", "cond");
 
   @TestFactory
   Stream<DynamicNode> numpy() {
@@ -146,6 +146,24 @@ class Decomposition_FixtureTest {
       case "lu_p", "lu_l", "lu_u" -> {
         Tensor[] plu = Mt.linalg.lu(a);
         return Fixtures.compute(plu["plu".indexOf(c.op().charAt(3))], s);
+      }
+      case "slogdet_sign", "slogdet_log" -> {
+        return Fixtures.compute(Mt.linalg.slogdet(a)[c.op().endsWith("sign") ? 0 : 1], s);
+      }
+      case "pinv" -> {
+        return Fixtures.compute(Mt.linalg.pinv(a), s);
+      }
+      case "matrix_rank" -> {
+        return Fixtures.compute(Mt.linalg.matrixRank(a), s);
+      }
+      case "cond" -> {
+        return Fixtures.compute(Mt.linalg.cond(a), s);
+      }
+      case "trace" -> {
+        return Fixtures.compute(Mt.linalg.trace(a), s);
+      }
+      case "multi_dot" -> {
+        return Fixtures.compute(Mt.linalg.multiDot(a, Fixtures.tensor(c, "b", layout), Fixtures.tensor(c, "c", layout)), s);
       }
       case "matrix_power" -> {
         return Fixtures.compute(Mt.linalg.matrixPower(a, c.param("n").asInt()), s);

@@ -177,6 +177,36 @@ public final class Lapack {
     return d;
   }
 
+  /** {@code [sign, log|det|]} through LU, as numpy's slogdet ({@code [0, -inf]} when singular). */
+  public static double[] slogdet(double[] a, int n) {
+    if (n == 0) {
+      return new double[] {1, 0};
+    }
+    double[] c = toCol(a, n, n);
+    int[] ipiv = new int[n];
+    intW info = new intW(0);
+    get().dgetrf(n, n, c, n, ipiv, info);
+    if (info.val < 0) {
+      check(info, "slogdet", "");
+    }
+    double sign = 1;
+    double log = 0;
+    for (int i = 0; i < n; i++) {
+      double d = c[i + i * n];
+      if (d == 0) {
+        return new double[] {0, Double.NEGATIVE_INFINITY};
+      }
+      if (d < 0) {
+        sign = -sign;
+      }
+      if (ipiv[i] - 1 != i) {
+        sign = -sign;
+      }
+      log += Math.log(Math.abs(d));
+    }
+    return new double[] {sign, log};
+  }
+
   /** Solves A·X = B for n×n A and n×k B (row-major). */
   public static double[] solve(double[] a, int n, double[] b, int k, String op) {
     double[] c = toCol(a, n, n);

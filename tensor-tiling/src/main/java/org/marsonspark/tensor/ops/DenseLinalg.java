@@ -21,7 +21,7 @@ import org.marsonspark.tensor.kernel.Lapack;
 public final class DenseLinalg extends TensorOp {
   /** The kernels; each reads its inputs as float64 matrices and returns its outputs. */
   public enum Kernel {
-    CHOLESKY, LU, INV, SOLVE, DET, EIGH, EIGVALSH, SOLVE_UPPER;
+    CHOLESKY, LU, INV, SOLVE, DET, SLOGDET, EIGH, EIGVALSH, SOLVE_UPPER;
 
     Object[] run(NDArray[] in) {
       NDArray a = in[0];
@@ -40,6 +40,10 @@ public final class DenseLinalg extends TensorOp {
         case SOLVE -> new Object[] {Lapack.solve(av, n, in[1].doubles(), rhs(in[1]), "solve")};
         case SOLVE_UPPER -> new Object[] {Lapack.solveUpper(av, n, in[1].doubles(), rhs(in[1]), "lstsq")};
         case DET -> new Object[] {new double[] {Lapack.det(av, n)}};
+        case SLOGDET -> {
+          double[] sl = Lapack.slogdet(av, n);
+          yield new Object[] {new double[] {sl[0]}, new double[] {sl[1]}};
+        }
         case EIGH -> Lapack.eigh(av, n);
         case EIGVALSH -> new Object[] {Lapack.eigh(av, n)[0]};
       };
