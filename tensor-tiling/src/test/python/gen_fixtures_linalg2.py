@@ -228,6 +228,18 @@ def gen_more(fam):
     for dt, shape in [("float64", (4, 4)), ("int32", (3, 3)), ("int64", (3, 5)), ("float32", (4, 2))]:
         a = mk(r, dt, shape)
         fam.add("trace_%s_%s" % (dt, sx(shape)), "np.trace(a)", "trace", {"a": a}, {}, np.trace(a))
+    # stacks of matrices: the leading axes keep their chunks
+    for shape in [(2, 3, 3), (3, 2, 4, 4)]:
+        a = mk(r, "float64", shape) + 6 * np.eye(shape[-1])
+        tag = sx(shape)
+        fam.add("inv_stack_" + tag, "np.linalg.inv(a)", "inv", {"a": a}, {}, np.linalg.inv(a))
+        fam.add("det_stack_" + tag, "np.linalg.det(a)", "det", {"a": a}, {}, np.linalg.det(a))
+        fam.add("slogdet_log_stack_" + tag, "np.linalg.slogdet(a)[1]", "slogdet_log", {"a": a}, {}, np.linalg.slogdet(a)[1])
+        spd = a @ np.swapaxes(a, -1, -2)
+        fam.add("cholesky_stack_" + tag, "np.linalg.cholesky(a @ a.T)", "cholesky_stack", {"a": spd}, {},
+                np.linalg.cholesky(spd))
+        fam.add("eigvalsh_stack_" + tag, "np.linalg.eigvalsh(a @ a.T)", "eigvalsh", {"a": spd}, {}, np.linalg.eigvalsh(spd))
+        fam.add("eigh_w_stack_" + tag, "np.linalg.eigh(a @ a.T)[0]", "eigh_w", {"a": spd}, {}, np.linalg.eigh(spd)[0])
     a, b, c = mk(r, "float64", (4, 3)), mk(r, "float64", (3, 5)), mk(r, "float64", (5, 2))
     fam.add("multi_dot_4x3_3x5_5x2", "np.linalg.multi_dot([a, b, c])", "multi_dot", {"a": a, "b": b, "c": c}, {},
             np.linalg.multi_dot([a, b, c]))

@@ -149,18 +149,27 @@ public final class Linalg {
   }
 
   private static void requireSquare(String op, Tensor a) {
+    requireSquare(op, a, false);
+  }
+
+  /** Checks a (stack of) square matrices; stacks ({@code (..., n, n)}) only where {@code stacks}. */
+  private static void requireSquare(String op, Tensor a, boolean stacks) {
     if (a.ndim() < 2) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": " + a.ndim()
           + "-dimensional array given. Array must be at least two-dimensional");
     }
-    if (a.ndim() > 2) {
+    if (a.ndim() > 2 && !stacks) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op + ": stacks of matrices (shape "
           + org.marsonspark.core.Shapes.toString(a.shape()) + ") are not supported yet, only 2-D");
     }
-    if (a.shape(0) != a.shape(1)) {
+    if (a.shape(-2) != a.shape(-1)) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": Last 2 dimensions of the array must be square, got "
           + org.marsonspark.core.Shapes.toString(a.shape()));
     }
+  }
+
+  private static long[] batchShape(Tensor a) {
+    return java.util.Arrays.copyOf(a.shape(), a.ndim() - 2);
   }
 
   private static Tensor[] dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel k, java.util.List<Tensor> ins,
@@ -198,28 +207,33 @@ public final class Linalg {
    * on the diagonal blocks, triangular solves below). Not positive definite: INVALID_ARGUMENT.
    */
   public Tensor cholesky(Tensor a) {
-    requireSquare("cholesky", a);
+    requireSquare("cholesky", a, true);
+    if (a.ndim() > 2) {
+      // a stack: each batch chunk factors its matrices in the chunk (potrf per matrix)
+      return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.CHOLESKY, java.util.List.of(a),
+          java.util.List.of(a.shape()), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()))[0];
+    }
     return org.marsonspark.tensor.ops.BlockedCholesky.of(a.data());
   }
 
   /**
    * LU with partial pivoting as scipy's {@code lu(a)}: {@code [P, L, U]} with A = P·L·U;
-   * computed in one chunk (the whole matrix is rechunked to one).
+   * one chunk per matrix; stacks keep their batch chunks.
    */
   public Tensor[] lu(Tensor a) {
-    requireSquare("lu", a);
+    requireSquare("lu", a, true);
     return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.LU, java.util.List.of(a),
         java.util.List.of(a.shape(), a.shape(), a.shape()), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()));
   }
 
-  /** The inverse; computed in one chunk. Singular: INVALID_ARGUMENT. */
+  /** The inverse; one chunk per matrix; stacks keep their batch chunks. Singular: INVALID_ARGUMENT. */
   public Tensor inv(Tensor a) {
-    requireSquare("inv", a);
+    requireSquare("inv", a, true);
     return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.INV, java.util.List.of(a),
         java.util.List.of(a.shape()), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()))[0];
   }
 
-  /** Solves a·x = b for square a and b of shape (n,) or (n, k); computed in one chunk. */
+  /** Solves a·x = b for square 2-D a and b of shape (n,) or (n, k); computed in one chunk. */
   public Tensor solve(Tensor a, Tensor b) {
     requireSquare("solve", a);
     if (b.ndim() < 1 || b.ndim() > 2 || b.shape(0) != a.shape(0)) {
@@ -258,35 +272,35 @@ public final class Linalg {
         java.util.List.of(qtb.shape()), dt)[0];
   }
 
-  /** The determinant through LU; computed in one chunk. */
+  /** The determinant through LU; one chunk per matrix; stacks keep their batch chunks. */
   public Tensor det(Tensor a) {
-    requireSquare("det", a);
+    requireSquare("det", a, true);
     return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.DET, java.util.List.of(a),
-        java.util.List.of(new long[0]), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()))[0];
+        java.util.List.of(batchShape(a)), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()))[0];
   }
 
   /**
    * Eigenvalues (ascending) and eigenvectors of a symmetric matrix from its lower triangle:
-   * {@code [w, v]}; computed in one chunk.
+   * {@code [w, v]}; one chunk per matrix; stacks keep their batch chunks.
    */
   public Tensor[] eigh(Tensor a) {
-    requireSquare("eigh", a);
+    requireSquare("eigh", a, true);
     return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.EIGH, java.util.List.of(a),
-        java.util.List.of(new long[] {a.shape(0)}, a.shape()), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()));
+        java.util.List.of(java.util.Arrays.copyOf(a.shape(), a.ndim() - 1), a.shape()), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()));
   }
 
-  /** Eigenvalues (ascending) of a symmetric matrix; computed in one chunk. */
+  /** Eigenvalues (ascending) of a symmetric matrix; one chunk per matrix; stacks keep their batch chunks. */
   public Tensor eigvalsh(Tensor a) {
-    requireSquare("eigvalsh", a);
+    requireSquare("eigvalsh", a, true);
     return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.EIGVALSH, java.util.List.of(a),
-        java.util.List.<long[]>of(new long[] {a.shape(0)}), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()))[0];
+        java.util.List.<long[]>of(java.util.Arrays.copyOf(a.shape(), a.ndim() - 1)), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()))[0];
   }
 
-  /** {@code [sign, logabsdet]} of a square matrix (numpy's slogdet); computed in one chunk. */
+  /** {@code [sign, logabsdet]} of a square matrix (numpy's slogdet); one chunk per matrix; stacks keep their batch chunks. */
   public Tensor[] slogdet(Tensor a) {
-    requireSquare("slogdet", a);
+    requireSquare("slogdet", a, true);
     return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.SLOGDET, java.util.List.of(a),
-        java.util.List.of(new long[0], new long[0]), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()));
+        java.util.List.of(batchShape(a), batchShape(a)), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()));
   }
 
   /**

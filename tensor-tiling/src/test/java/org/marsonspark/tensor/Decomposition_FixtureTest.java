@@ -25,7 +25,7 @@ class Decomposition_FixtureTest {
 
   static final Set<String> PRODUCTS = Products_FixtureTest.OPS;
   static final Set<String> TSQR = Set.of("qr_q", "qr_r", "svd_s", "svd_recon", "svd_orth", "svd_vt", "norm_svd", "lstsq",
-      "cholesky", "pinv", "matrix_rank", "cond");
+      "cholesky", "pinv", "matrix_rank", "cond", "cholesky_stack");
 
   @TestFactory
   Stream<DynamicNode> numpy() {
@@ -121,7 +121,7 @@ class Decomposition_FixtureTest {
       case "solve" -> {
         return Fixtures.compute(Mt.linalg.solve(a, Fixtures.tensor(c, "b", layout)), s);
       }
-      case "cholesky" -> {
+      case "cholesky", "cholesky_stack" -> {
         return Fixtures.compute(Mt.linalg.cholesky(a), s);
       }
       case "inv" -> {

@@ -75,38 +75,79 @@ public final class DenseLinalg extends TensorOp {
     return kernel.name().toLowerCase();
   }
 
+  /**
+   * Stacks of matrices ({@code (..., n, n)}, single-input kernels): the leading (batch) axes keep
+   * their chunks and each batch chunk runs the kernel per matrix; the matrix axes are one chunk.
+   * Other inputs (solve's b) are one chunk.
+   */
   @Override
   public void tile(TileContext ctx) {
-    List<Chunk> ins = new ArrayList<>();
-    for (int i = 0; i < inputs().size(); i++) {
+    TensorData a = input(0);
+    ctx.requireKnownShapes(a);
+    int batch = inputs().size() == 1 ? Math.max(0, a.ndim() - 2) : 0;
+    long[][] target = new long[a.ndim()][];
+    for (int d = 0; d < a.ndim(); d++) {
+      target[d] = d < batch ? a.nsplits()[d] : new long[] {a.shape(d)};
+    }
+    List<Chunk> aChunks = Rechunking.rechunk(ctx, a, target);
+    List<Chunk> others = new ArrayList<>();
+    for (int i = 1; i < inputs().size(); i++) {
       TensorData in = input(i);
       ctx.requireKnownShapes(in);
       long[][] one = new long[in.ndim()][];
       for (int d = 0; d < in.ndim(); d++) {
         one[d] = new long[] {in.shape(d)};
       }
-      ins.add(Rechunking.rechunk(ctx, in, one).get(0));
+      others.add(Rechunking.rechunk(ctx, in, one).get(0));
     }
-    List<ChunkSpec> specs = new ArrayList<>();
-    List<long[]> shapes = new ArrayList<>();
     DType dt = ((TensorData) output()).dtype();
-    for (var o : outputs()) {
-      long[] s = ((TensorData) o).shape();
-      shapes.add(s);
-      specs.add(new ChunkSpec(new int[s.length], s, dt));
+    int nOut = outputs().size();
+    long[][] trailing = new long[nOut][];
+    for (int i = 0; i < nOut; i++) {
+      long[] s = ((TensorData) outputs().get(i)).shape();
+      trailing[i] = java.util.Arrays.copyOfRange(s, batch, s.length);
     }
-    List<Chunk> res = ctx.newChunks(new Run(kernel, shapes.toArray(new long[0][]), dt), ins, specs);
-    for (int i = 0; i < res.size(); i++) {
-      long[] s = shapes.get(i);
-      long[][] splits = new long[s.length][];
-      for (int d = 0; d < s.length; d++) {
-        splits[d] = new long[] {s[d]};
+    Run op = new Run(kernel, trailing, dt);
+    List<List<Chunk>> perOut = new ArrayList<>();
+    for (int i = 0; i < nOut; i++) {
+      perOut.add(new ArrayList<>());
+    }
+    for (Chunk c : aChunks) {
+      List<ChunkSpec> specs = new ArrayList<>();
+      for (int i = 0; i < nOut; i++) {
+        int[] idx = new int[batch + trailing[i].length];
+        long[] shape = new long[batch + trailing[i].length];
+        for (int d = 0; d < batch; d++) {
+          idx[d] = c.index()[d];
+          shape[d] = c.shape()[d];
+        }
+        System.arraycopy(trailing[i], 0, shape, batch, trailing[i].length);
+        specs.add(new ChunkSpec(idx, shape, dt));
       }
-      ((TensorData) outputs().get(i)).setChunks(List.of(res.get(i)), splits);
+      List<Chunk> ins = new ArrayList<>();
+      ins.add(c);
+      ins.addAll(others);
+      List<Chunk> res = ctx.newChunks(op, ins, specs);
+      for (int i = 0; i < nOut; i++) {
+        perOut.get(i).add(res.get(i));
+      }
+    }
+    for (int i = 0; i < nOut; i++) {
+      long[][] splits = new long[batch + trailing[i].length][];
+      for (int d = 0; d < batch; d++) {
+        splits[d] = target[d];
+      }
+      for (int d = 0; d < trailing[i].length; d++) {
+        splits[batch + d] = new long[] {trailing[i][d]};
+      }
+      ((TensorData) outputs().get(i)).setChunks(perOut.get(i), splits);
     }
   }
 
-  /** Runs a kernel on the single chunks of the inputs. */
+  /**
+   * Runs a kernel on each matrix of the first input's chunk (its leading axes a stack), with the
+   * other inputs whole; {@code shapes} are the per-matrix output shapes.
+   */
   record Run(Kernel kernel, long[][] shapes, DType dtype) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
@@ -114,10 +155,36 @@ public final class DenseLinalg extends TensorOp {
       for (int i = 0; i < in.length; i++) {
         in[i] = ((NDArray) inputs[i]).astype(DType.FLOAT64);
       }
-      Object[] raw = kernel.run(in);
-      Object[] out = new Object[raw.length];
-      for (int i = 0; i < raw.length; i++) {
-        NDArray r = NDArray.of((double[]) raw[i], shapes[i]);
+      NDArray a = in[0];
+      int nd = a.ndim();
+      int batchNd = inputs.length == 1 ? Math.max(0, nd - 2) : 0;
+      long[] batchShape = java.util.Arrays.copyOf(a.shape(), batchNd);
+      int count = (int) org.marsonspark.core.Shapes.size(batchShape);
+      long[] matShape = java.util.Arrays.copyOfRange(a.shape(), batchNd, nd);
+      int matSize = (int) org.marsonspark.core.Shapes.size(matShape);
+      double[][] outs = new double[shapes.length][];
+      int[] outSizes = new int[shapes.length];
+      for (int i = 0; i < shapes.length; i++) {
+        outSizes[i] = (int) org.marsonspark.core.Shapes.size(shapes[i]);
+        outs[i] = new double[count * outSizes[i]];
+      }
+      double[] av = a.doubles();
+      for (int b = 0; b < count; b++) {
+        NDArray[] one = in.clone();
+        if (batchNd > 0) {
+          one[0] = NDArray.of(java.util.Arrays.copyOfRange(av, b * matSize, (b + 1) * matSize), matShape);
+        }
+        Object[] raw = kernel.run(one);
+        for (int i = 0; i < raw.length; i++) {
+          System.arraycopy((double[]) raw[i], 0, outs[i], b * outSizes[i], outSizes[i]);
+        }
+      }
+      Object[] out = new Object[shapes.length];
+      for (int i = 0; i < shapes.length; i++) {
+        long[] full = new long[batchNd + shapes[i].length];
+        System.arraycopy(batchShape, 0, full, 0, batchNd);
+        System.arraycopy(shapes[i], 0, full, batchNd, shapes[i].length);
+        NDArray r = NDArray.of(outs[i], full);
         out[i] = dtype == DType.FLOAT64 ? r : r.astype(dtype);
       }
       return shapes.length == 1 ? out[0] : out;
