@@ -286,17 +286,22 @@ public final class Linalg {
   public Tensor[] eigh(Tensor a) {
     requireSquare("eigh", a, true);
     return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.EIGH, java.util.List.of(a),
-        java.util.List.of(java.util.Arrays.copyOf(a.shape(), a.ndim() - 1), a.shape()), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()));
+        java.util.List.of(java.util.Arrays.copyOf(a.shape(), a.ndim() - 1), a.shape()),
+        org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()));
   }
 
   /** Eigenvalues (ascending) of a symmetric matrix; one chunk per matrix; stacks keep their batch chunks. */
   public Tensor eigvalsh(Tensor a) {
     requireSquare("eigvalsh", a, true);
     return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.EIGVALSH, java.util.List.of(a),
-        java.util.List.<long[]>of(java.util.Arrays.copyOf(a.shape(), a.ndim() - 1)), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()))[0];
+        java.util.List.<long[]>of(java.util.Arrays.copyOf(a.shape(), a.ndim() - 1)),
+        org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()))[0];
   }
 
-  /** {@code [sign, logabsdet]} of a square matrix (numpy's slogdet); one chunk per matrix; stacks keep their batch chunks. */
+  /**
+   * {@code [sign, logabsdet]} of a square matrix (numpy's slogdet); one chunk per matrix; stacks
+   * keep their batch chunks.
+   */
   public Tensor[] slogdet(Tensor a) {
     requireSquare("slogdet", a, true);
     return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.SLOGDET, java.util.List.of(a),

@@ -63,7 +63,8 @@ public final class FftOp extends TensorOp {
           + " is out of bounds for a tensor of dimension " + nd);
     }
     if (in.hasUnknownShape()) {
-      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op + " of a tensor of unknown shape: execute() it first");
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op
+          + " of a tensor of unknown shape: execute() it first");
     }
     if (norm != null && !norm.equals("backward") && !norm.equals("ortho") && !norm.equals("forward")) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": Invalid norm value " + norm
