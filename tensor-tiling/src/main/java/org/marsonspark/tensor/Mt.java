@@ -566,6 +566,43 @@ public final class Mt {
 
   // ---- end of manipulation and indexing (issue 5) ------------------------------------------
 
+  // ---- linear algebra and fft (issue 5) ----
+
+  /** numpy's {@code fft} namespace; complex results as a trailing (real, imaginary) axis, see {@link Fft}. */
+  public static final Fft fft = new Fft();
+
+  /** numpy's {@code tensordot(a, b, axes=n)}. */
+  public static Tensor tensordot(Tensor a, Tensor b, int axes) {
+    return org.marsonspark.tensor.ops.Products.tensordot(a, b, axes);
+  }
+
+  /** numpy's {@code tensordot(a, b, axes=(aAxes, bAxes))}. */
+  public static Tensor tensordot(Tensor a, Tensor b, int[] aAxes, int[] bAxes) {
+    return org.marsonspark.tensor.ops.Products.tensordot(a, b, aAxes, bAxes);
+  }
+
+  /** numpy's {@code inner}. */
+  public static Tensor inner(Tensor a, Tensor b) {
+    return org.marsonspark.tensor.ops.Products.inner(a, b);
+  }
+
+  /** numpy's {@code outer} (vectors only so far). */
+  public static Tensor outer(Tensor a, Tensor b) {
+    return org.marsonspark.tensor.ops.Products.outer(a, b);
+  }
+
+  /** numpy's {@code vdot} (real dtypes; equally shaped operands). */
+  public static Tensor vdot(Tensor a, Tensor b) {
+    return org.marsonspark.tensor.ops.Products.vdot(a, b);
+  }
+
+  /** numpy's {@code einsum} without ellipsis, e.g. {@code einsum("ij,jk->ik", a, b)}. */
+  public static Tensor einsum(String subscripts, Tensor... operands) {
+    return org.marsonspark.tensor.ops.Products.einsum(subscripts, operands);
+  }
+
+  // ---- end of linear algebra and fft (issue 5) ----
+
   // ---- execution ----------------------------------------------------------------------
 
   /** Executes several tensors in one go (shared work runs once) in the default session. */

@@ -307,11 +307,11 @@ public final class Tensor {
   }
 
   public Tensor dot(Tensor other) {
-    return Dot.of(data, other.data, "dot");
+    return org.marsonspark.tensor.ops.Products.dot(this, other);
   }
 
   public Tensor matmul(Tensor other) {
-    return Dot.of(data, other.data, "matmul");
+    return org.marsonspark.tensor.ops.Products.matmul(this, other);
   }
 
   // ---- manipulation and indexing (issue 5) -------------------------------------------------
@@ -441,6 +441,20 @@ public final class Tensor {
   }
 
   // ---- end of manipulation and indexing (issue 5) ------------------------------------------
+
+  // ---- linear algebra and fft (issue 5) ----
+
+  /** numpy's {@code a.dot(b)} for N-d operands is {@link #dot}; this is {@code tensordot(a, b, axes)}. */
+  public Tensor tensordot(Tensor other, int axes) {
+    return org.marsonspark.tensor.ops.Products.tensordot(this, other, axes);
+  }
+
+  /** {@code tensordot(a, b, axes=(aAxes, bAxes))}. */
+  public Tensor tensordot(Tensor other, int[] aAxes, int[] bAxes) {
+    return org.marsonspark.tensor.ops.Products.tensordot(this, other, aAxes, bAxes);
+  }
+
+  // ---- end of linear algebra and fft (issue 5) ----
 
   // ---- execution ----------------------------------------------------------------------
 
