@@ -153,7 +153,7 @@ public final class Statistics {
           } else if (median) {
             r = n % 2 == 1 ? row[n / 2] : (row[n / 2 - 1] + row[n / 2]) / 2;
           } else {
-            r = linear(row, q[k]);
+            r = linear(row, q[k], x.dtype() == DType.FLOAT32);
           }
           out[k * l.outer + o] = r;
         }
@@ -170,8 +170,11 @@ public final class Statistics {
       return NDArray.of(out, shape.stream().mapToLong(Long::longValue).toArray()).astype(result);
     }
 
-    /** numpy's 'linear' method and its {@code _lerp} (which rounds from the nearer end). */
-    static double linear(double[] sorted, double q) {
+    /**
+     * numpy's 'linear' method and its {@code _lerp} (which rounds from the nearer end); on
+     * float32 input numpy takes the difference of the two neighbours in float32.
+     */
+    static double linear(double[] sorted, double q, boolean f32) {
       int n = sorted.length;
       double index = q * (n - 1);
       int below = (int) Math.floor(index);
@@ -180,7 +183,7 @@ public final class Statistics {
       double t = index - Math.floor(index);
       double a = sorted[below];
       double b = sorted[above];
-      double diff = b - a;
+      double diff = f32 ? (float) (b - a) : b - a;
       return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
     }
 
