@@ -303,6 +303,23 @@ def gen_sorting():
     for side in ("left", "right"):
         fam.add("searchsorted_nan_inf_%s" % side, "np.searchsorted(a, v, side=%r)" % side, "searchsorted",
                 {"a": a, "v": v}, {"side": side}, np.searchsorted(a, v, side=side))
+    # sort / argsort (stable), 1-d by PSRS over several chunks, N-d along an axis
+    sort_inputs = [
+        ("float64_1d", g.pool("float64", (13,), 9100, specials=True)),
+        ("int32_1d_ties", np.array([3, -1, 3, 0, 7, -1, 3, 2, 0, 5, 3], dtype=np.int32)),
+        ("int64_1d", g.pool("int64", (10,), 9101)),
+        ("bool_1d", g.pool("bool", (9,), 9102)),
+        ("float32_1d_nan", np.array([2.5, NAN, -1.0, 0.0, -0.0, NAN, 7.0, -INF, 2.5], dtype=np.float32)),
+        ("float64_2d", g.pool("float64", (3, 5), 9103, specials=True)),
+        ("int64_3d", g.pool("int64", (2, 3, 4), 9104)),
+    ]
+    for name, a in sort_inputs:
+        axes = [-1] if a.ndim == 1 else [-1, 0, 1]
+        for axis in axes:
+            fam.add("sort_%s_%s" % (name, g.slug(str(axis))), "np.sort(a, axis=%d, kind='stable')" % axis, "sort",
+                    {"a": a}, {"axis": axis}, np.sort(a, axis=axis, kind="stable"))
+            fam.add("argsort_%s_%s" % (name, g.slug(str(axis))), "np.argsort(a, axis=%d, kind='stable')" % axis,
+                    "argsort", {"a": a}, {"axis": axis}, np.argsort(a, axis=axis, kind="stable"))
     # digitize, increasing and decreasing bins
     x = np.array([0.2, 6.4, 3.0, 1.6, -1.0, 10.0, 2.5, 4.0, NAN, 1.0])
     for name, bins in (("inc", np.array([0.0, 1.0, 2.5, 4.0, 10.0])), ("dec", np.array([10.0, 4.0, 2.5, 1.0, 0.0]))):

@@ -13,6 +13,7 @@ import org.marsonspark.tensor.ops.Creation;
 import org.marsonspark.tensor.ops.NanReductions;
 import org.marsonspark.tensor.ops.ReductionFn;
 import org.marsonspark.tensor.ops.Scans;
+import org.marsonspark.tensor.ops.Sort;
 import org.marsonspark.tensor.ops.Sorting;
 import org.marsonspark.tensor.ops.Statistics;
 
@@ -707,6 +708,24 @@ public final class Mt {
 
   public static Tensor corrcoef(Tensor m) {
     return corrcoef(m, true);
+  }
+
+  /** A sorted copy along {@code axis} (stable; NaN last); a 1-d tensor of several chunks sorts by PSRS. */
+  public static Tensor sort(Tensor t, int axis) {
+    return Sort.SortOp.of(t.data(), axis, false);
+  }
+
+  public static Tensor sort(Tensor t) {
+    return sort(t, -1);
+  }
+
+  /** The indices that sort along {@code axis}, stable (numpy's kind='stable'). */
+  public static Tensor argsort(Tensor t, int axis) {
+    return Sort.SortOp.of(t.data(), axis, true);
+  }
+
+  public static Tensor argsort(Tensor t) {
+    return argsort(t, -1);
   }
 
   /** Insertion points of {@code v} in the sorted 1-d {@code a} ({@code side}: "left" or "right"). */

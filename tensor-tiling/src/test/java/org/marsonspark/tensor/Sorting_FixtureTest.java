@@ -6,7 +6,10 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.session.MarsSession;
 
-/** searchsorted and digitize against numpy on several chunk layouts. */
+/**
+ * sort and argsort (PSRS for 1-d tensors of several chunks), searchsorted and digitize
+ * against numpy on several chunk layouts.
+ */
 class Sorting_FixtureTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
@@ -22,6 +25,8 @@ class Sorting_FixtureTest {
           c.param("side").asText());
       case "digitize" -> Mt.digitize(Fixtures.tensor(c, "x", layout), Fixtures.tensor(c, "bins", layout),
           c.param("right").asBoolean());
+      case "sort" -> Mt.sort(Fixtures.tensor(c, "a", layout), c.param("axis").asInt());
+      case "argsort" -> Mt.argsort(Fixtures.tensor(c, "a", layout), c.param("axis").asInt());
       default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
     };
     return Fixtures.compute(t, s);
