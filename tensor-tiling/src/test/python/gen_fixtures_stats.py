@@ -320,6 +320,33 @@ def gen_sorting():
                     {"a": a}, {"axis": axis}, np.sort(a, axis=axis, kind="stable"))
             fam.add("argsort_%s_%s" % (name, g.slug(str(axis))), "np.argsort(a, axis=%d, kind='stable')" % axis,
                     "argsort", {"a": a}, {"axis": axis}, np.argsort(a, axis=axis, kind="stable"))
+    # unique with its flags (NaNs collapse, numpy's equal_nan=True)
+    uniq_inputs = [
+        ("int32_1d", np.array([3, -1, 3, 0, 7, -1, 3, 2, 0, 5, 3], dtype=np.int32)),
+        ("float64_1d_nan", np.array([2.5, NAN, -1.0, 2.5, 0.0, NAN, 7.0, -INF, -1.0, 0.0])),
+        ("int64_2d", g.pool("int64", (3, 4), 9200)),
+        ("bool_1d", np.array([True, False, True, True, False])),
+        ("float32_2d", (g.pool("float32", (2, 5), 9201) // 1).astype(np.float32)),
+    ]
+    for name, a in uniq_inputs:
+        u, idx, inv, cnt = np.unique(a, return_index=True, return_inverse=True, return_counts=True)
+        for what, res in (("values", u), ("index", idx), ("inverse", inv), ("counts", cnt)):
+            fam.add("unique_%s_%s" % (name, what), "np.unique(a, return_index=True, return_inverse=True, "
+                    "return_counts=True)[%d]" % ["values", "index", "inverse", "counts"].index(what), "unique",
+                    {"a": a}, {"output": what}, res)
+    # isin / in1d / union1d / intersect1d / setdiff1d
+    set_inputs = [
+        ("int", np.array([[5, 1, 3], [3, 9, -2]], dtype=np.int64), np.array([3, 4, 5, 6, 5], dtype=np.int32)),
+        ("float_nan", np.array([1.5, NAN, 0.0, -0.0, 2.0, INF, 1.5]), np.array([NAN, -0.0, 1.5, 7.0])),
+        ("int_float", np.array([1, 2, 3, 4, 2], dtype=np.int32), np.array([2.0, 4.5, 1.0, 9.0])),
+    ]
+    for name, a, b in set_inputs:
+        fam.add("isin_%s" % name, "np.isin(a, b)", "isin", {"a": a, "b": b}, {"invert": False}, np.isin(a, b))
+        fam.add("isin_%s_invert" % name, "np.isin(a, b, invert=True)", "isin", {"a": a, "b": b}, {"invert": True},
+                np.isin(a, b, invert=True))
+        fam.add("in1d_%s" % name, "np.in1d(a, b)", "in1d", {"a": a, "b": b}, {"invert": False}, np.in1d(a, b))
+        for fn in ("union1d", "intersect1d", "setdiff1d"):
+            fam.add("%s_%s" % (fn, name), "np.%s(a, b)" % fn, fn, {"a": a, "b": b}, {}, getattr(np, fn)(a, b))
     # digitize, increasing and decreasing bins
     x = np.array([0.2, 6.4, 3.0, 1.6, -1.0, 10.0, 2.5, 4.0, NAN, 1.0])
     for name, bins in (("inc", np.array([0.0, 1.0, 2.5, 4.0, 10.0])), ("dec", np.array([10.0, 4.0, 2.5, 1.0, 0.0]))):

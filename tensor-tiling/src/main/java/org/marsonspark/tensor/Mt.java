@@ -13,6 +13,7 @@ import org.marsonspark.tensor.ops.Creation;
 import org.marsonspark.tensor.ops.NanReductions;
 import org.marsonspark.tensor.ops.ReductionFn;
 import org.marsonspark.tensor.ops.Scans;
+import org.marsonspark.tensor.ops.Sets;
 import org.marsonspark.tensor.ops.Sort;
 import org.marsonspark.tensor.ops.Sorting;
 import org.marsonspark.tensor.ops.Statistics;
@@ -726,6 +727,60 @@ public final class Mt {
 
   public static Tensor argsort(Tensor t) {
     return argsort(t, -1);
+  }
+
+  /** The sorted distinct values of the flattened tensor (NaNs collapse into one). */
+  public static Tensor unique(Tensor t) {
+    return Sets.unique(t.data(), false, false, false)[0];
+  }
+
+  /**
+   * numpy's unique with its flags: {@code [values, index?, inverse?, counts?]}, the optional
+   * ones present when asked, in that order. Sorted by PSRS; sizes are known after execution.
+   */
+  public static Tensor[] unique(Tensor t, boolean returnIndex, boolean returnInverse, boolean returnCounts) {
+    return Sets.unique(t.data(), returnIndex, returnInverse, returnCounts);
+  }
+
+  /** Whether each element is in {@code test} (any shape), element-wise over {@code element}'s shape. */
+  public static Tensor isin(Tensor element, Tensor test) {
+    return Sets.IsIn.of(element.data(), test.data(), false);
+  }
+
+  public static Tensor isin(Tensor element, Tensor test, boolean invert) {
+    return Sets.IsIn.of(element.data(), test.data(), invert);
+  }
+
+  /** numpy's in1d: isin of the flattened {@code a}. */
+  public static Tensor in1d(Tensor a, Tensor b, boolean invert) {
+    return isin(ravel1d(a), b, invert);
+  }
+
+  public static Tensor in1d(Tensor a, Tensor b) {
+    return in1d(a, b, false);
+  }
+
+  /** The sorted distinct values in either. */
+  public static Tensor union1d(Tensor a, Tensor b) {
+    return unique(Sets.Concat1d.of(ravel1d(a).data(), ravel1d(b).data()));
+  }
+
+  /** The sorted distinct values in both. */
+  public static Tensor intersect1d(Tensor a, Tensor b) {
+    Tensor ua = unique(a);
+    Tensor r = ua.get(isin(ua, b));
+    DType dt = DType.promote(a.dtype(), b.dtype());
+    return dt == r.dtype() ? r : r.astype(dt);
+  }
+
+  /** The sorted distinct values of {@code a} not in {@code b}. */
+  public static Tensor setdiff1d(Tensor a, Tensor b) {
+    Tensor ua = unique(a);
+    return ua.get(isin(ua, b, true));
+  }
+
+  private static Tensor ravel1d(Tensor t) {
+    return t.ndim() == 1 ? t : Sets.Ravel.of(t.data());
   }
 
   /** Insertion points of {@code v} in the sorted 1-d {@code a} ({@code side}: "left" or "right"). */

@@ -1,5 +1,6 @@
 package org.marsonspark.tensor;
 
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
@@ -7,16 +8,21 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.session.MarsSession;
 
 /**
- * sort and argsort (PSRS for 1-d tensors of several chunks), searchsorted and digitize
- * against numpy on several chunk layouts.
+ * sort and argsort (PSRS for 1-d tensors of several chunks), unique with its flags, isin,
+ * in1d, union1d, intersect1d, setdiff1d, searchsorted and digitize against numpy on several
+ * chunk layouts.
  */
 class Sorting_FixtureTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
 
+  /** Chunks of 1 (PSRS with many buckets), uneven chunks of 3, one chunk, and mixed per input. */
+  private static final List<Fixtures.Layout> LAYOUTS = List.of(Fixtures.CHUNK_1, Fixtures.CHUNK_3, Fixtures.WHOLE,
+      Fixtures.MIXED);
+
   @TestFactory
   Stream<DynamicNode> numpy() {
-    return Fixtures.tests("sorting", Sorting_FixtureTest::run, () -> spark.session());
+    return Fixtures.tests("sorting", c -> true, LAYOUTS, Sorting_FixtureTest::run, () -> spark.session());
   }
 
   static NDArray run(Fixtures.Case c, Fixtures.Layout layout, MarsSession s) {
@@ -27,6 +33,22 @@ class Sorting_FixtureTest {
           c.param("right").asBoolean());
       case "sort" -> Mt.sort(Fixtures.tensor(c, "a", layout), c.param("axis").asInt());
       case "argsort" -> Mt.argsort(Fixtures.tensor(c, "a", layout), c.param("axis").asInt());
+      case "unique" -> {
+        Tensor[] r = Mt.unique(Fixtures.tensor(c, "a", layout), true, true, true);
+        yield r[switch (c.param("output").asText()) {
+          case "values" -> 0;
+          case "index" -> 1;
+          case "inverse" -> 2;
+          default -> 3;
+        }];
+      }
+      case "isin" -> Mt.isin(Fixtures.tensor(c, "a", layout), Fixtures.tensor(c, "b", layout),
+          c.param("invert").asBoolean());
+      case "in1d" -> Mt.in1d(Fixtures.tensor(c, "a", layout), Fixtures.tensor(c, "b", layout),
+          c.param("invert").asBoolean());
+      case "union1d" -> Mt.union1d(Fixtures.tensor(c, "a", layout), Fixtures.tensor(c, "b", layout));
+      case "intersect1d" -> Mt.intersect1d(Fixtures.tensor(c, "a", layout), Fixtures.tensor(c, "b", layout));
+      case "setdiff1d" -> Mt.setdiff1d(Fixtures.tensor(c, "a", layout), Fixtures.tensor(c, "b", layout));
       default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
     };
     return Fixtures.compute(t, s);

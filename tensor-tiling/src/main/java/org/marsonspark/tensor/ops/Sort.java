@@ -81,45 +81,77 @@ public final class Sort {
     }
 
     private void psrs(TileContext ctx, TensorData in, DType dt) {
-      List<Chunk> chunks = in.chunks();
-      int p = chunks.size();
-      long[] offsets = Shapes.offsets(in.nsplits()[0]);
-      List<Chunk> sorted = new ArrayList<>();
-      List<Chunk> samples = new ArrayList<>();
-      for (int i = 0; i < p; i++) {
-        Chunk c = chunks.get(i);
-        Chunk s = ctx.newChunk(new LocalSortChunk(offsets[i]), List.of(c), c.index(), c.shape(), null);
-        sorted.add(s);
-        samples.add(ctx.newChunk(new SampleChunk(p), List.of(s), c.index(), new long[] {Math.min(p, c.shape(0))},
-            in.dtype()));
-      }
-      Chunk pivots = ctx.newChunk(new PivotChunk(p), samples, new int[] {0}, new long[] {p - 1}, in.dtype());
-      List<List<Chunk>> pieces = new ArrayList<>();
-      for (int i = 0; i < p; i++) {
-        List<TileContext.ChunkSpec> specs = new ArrayList<>();
-        for (int j = 0; j < p; j++) {
-          specs.add(new TileContext.ChunkSpec(new int[] {j}, new long[] {Shapes.UNKNOWN}, null));
-        }
-        pieces.add(ctx.newChunks(new PartitionChunk(p), List.of(sorted.get(i), pivots), specs));
-      }
+      List<Chunk> buckets = keyedBuckets(ctx, in);
       List<Chunk> outs = new ArrayList<>();
-      long[] splits = new long[p];
-      Arrays.fill(splits, Shapes.UNKNOWN);
-      for (int j = 0; j < p; j++) {
-        List<Chunk> bucket = new ArrayList<>();
-        for (int i = 0; i < p; i++) {
-          bucket.add(pieces.get(i).get(j));
-        }
-        outs.add(ctx.newChunk(new MergeChunk(indices), bucket, new int[] {j}, new long[] {Shapes.UNKNOWN}, dt));
+      for (int j = 0; j < buckets.size(); j++) {
+        outs.add(ctx.newChunk(new FinishChunk(indices), List.of(buckets.get(j)), new int[] {j},
+            new long[] {Shapes.UNKNOWN}, dt));
       }
+      long[] splits = new long[outs.size()];
+      Arrays.fill(splits, Shapes.UNKNOWN);
       out().setChunks(outs, new long[][] {splits});
+    }
+  }
+
+  /**
+   * PSRS of a 1-d tensor of known chunk sizes: chunks holding {@link Keyed} values in global
+   * order, bucket by bucket (one bucket, the sorted chunk, when there is one chunk). Equal
+   * values always land in the same bucket.
+   */
+  static List<Chunk> keyedBuckets(TileContext ctx, TensorData in) {
+    List<Chunk> chunks = in.chunks();
+    int p = chunks.size();
+    long[] offsets = Shapes.offsets(in.nsplits()[0]);
+    List<Chunk> sorted = new ArrayList<>();
+    List<Chunk> samples = new ArrayList<>();
+    for (int i = 0; i < p; i++) {
+      Chunk c = chunks.get(i);
+      Chunk s = ctx.newChunk(new LocalSortChunk(offsets[i]), List.of(c), c.index(), c.shape(), null);
+      sorted.add(s);
+      samples.add(ctx.newChunk(new SampleChunk(p), List.of(s), c.index(), new long[] {Math.min(p, c.shape(0))},
+          in.dtype()));
+    }
+    if (p == 1) {
+      return sorted;
+    }
+    Chunk pivots = ctx.newChunk(new PivotChunk(p), samples, new int[] {0}, new long[] {p - 1}, in.dtype());
+    List<List<Chunk>> pieces = new ArrayList<>();
+    for (int i = 0; i < p; i++) {
+      List<TileContext.ChunkSpec> specs = new ArrayList<>();
+      for (int j = 0; j < p; j++) {
+        specs.add(new TileContext.ChunkSpec(new int[] {j}, new long[] {Shapes.UNKNOWN}, null));
+      }
+      pieces.add(ctx.newChunks(new PartitionChunk(p), List.of(sorted.get(i), pivots), specs));
+    }
+    List<Chunk> outs = new ArrayList<>();
+    for (int j = 0; j < p; j++) {
+      List<Chunk> bucket = new ArrayList<>();
+      for (int i = 0; i < p; i++) {
+        bucket.add(pieces.get(i).get(j));
+      }
+      outs.add(ctx.newChunk(new MergeChunk(), bucket, new int[] {j}, new long[] {Shapes.UNKNOWN}, null));
+    }
+    return outs;
+  }
+
+  /** The values (or positions) of a sorted bucket. */
+  record FinishChunk(boolean indices) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      Keyed k = (Keyed) inputs[0];
+      return indices ? NDArray.of(k.index.clone(), new long[] {k.index.length}) : k.values;
+    }
+
+    @Override
+    public String name() {
+      return indices ? "argsort.finish" : "sort.finish";
     }
   }
 
   /** Values with their positions in the whole tensor, in sorted order. */
   static final class Keyed implements ChunkValue, java.io.Serializable, KryoSerializable {
-    private NDArray values;
-    private long[] index;
+    NDArray values;
+    long[] index;
 
     Keyed(NDArray values, long[] index) {
       this.values = values;
@@ -371,7 +403,7 @@ public final class Sort {
   }
 
   /** PSRS step 5: merges the pieces of one bucket (stable by global position). */
-  record MergeChunk(boolean indices) implements ChunkOp {
+  record MergeChunk() implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
       int total = 0;
@@ -396,18 +428,13 @@ public final class Sort {
         int c = compare(all, a, all, b);
         return c != 0 ? c : Long.compare(idx[a], idx[b]);
       });
-      if (indices) {
-        long[] o = new long[total];
-        for (int i = 0; i < total; i++) {
-          o[i] = idx[perm[i]];
-        }
-        return NDArray.of(o, new long[] {total});
-      }
       int[] p = new int[total];
+      long[] sortedIdx = new long[total];
       for (int i = 0; i < total; i++) {
         p[i] = perm[i];
+        sortedIdx[i] = idx[perm[i]];
       }
-      return take(all, p, new long[] {total});
+      return new Keyed(take(all, p, new long[] {total}), sortedIdx);
     }
 
     @Override
