@@ -347,6 +347,37 @@ def gen_sorting():
         fam.add("in1d_%s" % name, "np.in1d(a, b)", "in1d", {"a": a, "b": b}, {"invert": False}, np.in1d(a, b))
         for fn in ("union1d", "intersect1d", "setdiff1d"):
             fam.add("%s_%s" % (fn, name), "np.%s(a, b)" % fn, fn, {"a": a, "b": b}, {}, getattr(np, fn)(a, b))
+    # histogram (equal-width bins from the data or a range, explicit edges) and bincount
+    hist_inputs = [
+        ("float64", g.pool("float64", (17,), 9300)),
+        ("float32_2d", g.pool("float32", (3, 5), 9301)),
+        ("int32", np.array([1, 2, 2, 3, 10, 7, 7, 7, -4], dtype=np.int32)),
+        ("constant", np.array([2.0, 2.0, 2.0])),
+    ]
+    for name, a in hist_inputs:
+        for bins in (1, 3, 7):
+            h, e = np.histogram(a, bins=bins)
+            fam.add("histogram_%s_%d_hist" % (name, bins), "np.histogram(a, bins=%d)[0]" % bins, "histogram",
+                    {"a": a}, {"bins": bins, "range": None, "output": "hist"}, h)
+            fam.add("histogram_%s_%d_edges" % (name, bins), "np.histogram(a, bins=%d)[1]" % bins, "histogram",
+                    {"a": a}, {"bins": bins, "range": None, "output": "edges"}, e)
+        h, e = np.histogram(a, bins=4, range=(-1.0, 3.0))
+        fam.add("histogram_%s_range_hist" % name, "np.histogram(a, bins=4, range=(-1, 3))[0]", "histogram", {"a": a},
+                {"bins": 4, "range": [-1.0, 3.0], "output": "hist"}, h)
+        fam.add("histogram_%s_range_edges" % name, "np.histogram(a, bins=4, range=(-1, 3))[1]", "histogram", {"a": a},
+                {"bins": 4, "range": [-1.0, 3.0], "output": "edges"}, e)
+        edges = np.array([-3.0, -1.0, 0.0, 0.5, 2.0, 4.0])
+        fam.add("histogram_%s_edges_hist" % name, "np.histogram(a, bins=edges)[0]", "histogram_edges",
+                {"a": a, "edges": edges}, {}, np.histogram(a, bins=edges)[0])
+    x = np.array([0, 3, 1, 3, 7, 0, 3, 2], dtype=np.int32)
+    w = g.pool("float64", (8,), 9310)
+    fam.add("bincount_int32", "np.bincount(x)", "bincount", {"x": x}, {"minlength": 0}, np.bincount(x))
+    fam.add("bincount_minlength", "np.bincount(x, minlength=12)", "bincount", {"x": x}, {"minlength": 12},
+            np.bincount(x, minlength=12))
+    fam.add("bincount_weights", "np.bincount(x, weights=w)", "bincount", {"x": x, "w": w}, {"minlength": 0},
+            np.bincount(x, weights=w))
+    xb = np.array([True, False, True])
+    fam.add("bincount_bool", "np.bincount(x)", "bincount", {"x": xb}, {"minlength": 0}, np.bincount(xb))
     # digitize, increasing and decreasing bins
     x = np.array([0.2, 6.4, 3.0, 1.6, -1.0, 10.0, 2.5, 4.0, NAN, 1.0])
     for name, bins in (("inc", np.array([0.0, 1.0, 2.5, 4.0, 10.0])), ("dec", np.array([10.0, 4.0, 2.5, 1.0, 0.0]))):

@@ -10,6 +10,7 @@ import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.kernel.BinaryFn;
 import org.marsonspark.tensor.kernel.UnaryFn;
 import org.marsonspark.tensor.ops.Creation;
+import org.marsonspark.tensor.ops.Histograms;
 import org.marsonspark.tensor.ops.NanReductions;
 import org.marsonspark.tensor.ops.ReductionFn;
 import org.marsonspark.tensor.ops.Scans;
@@ -781,6 +782,39 @@ public final class Mt {
 
   private static Tensor ravel1d(Tensor t) {
     return t.ndim() == 1 ? t : Sets.Ravel.of(t.data());
+  }
+
+  /**
+   * numpy's histogram with {@code bins} equal-width bins over the data's min and max:
+   * {@code [hist, bin_edges]}. Counted per chunk and summed.
+   */
+  public static Tensor[] histogram(Tensor a, int bins) {
+    Histograms.HistCount.uniform(a.data(), bins, null, null); // checks bins before building reductions
+    Tensor[] mm = {a.min(), a.max()};
+    TensorData[] d = {mm[0].data(), mm[1].data()};
+    return new Tensor[] {Histograms.HistCount.uniform(a.data(), bins, null, d), Histograms.HistEdges.of(a.data(), bins,
+        null, d)};
+  }
+
+  /** histogram over the given range (values outside are not counted). */
+  public static Tensor[] histogram(Tensor a, int bins, double lo, double hi) {
+    double[] range = {lo, hi};
+    return new Tensor[] {Histograms.HistCount.uniform(a.data(), bins, range, null),
+        Histograms.HistEdges.of(a.data(), bins, range, null)};
+  }
+
+  /** histogram over explicit, monotonically increasing bin edges; the edges are returned as given. */
+  public static Tensor[] histogram(Tensor a, Tensor edges) {
+    return new Tensor[] {Histograms.HistCount.edges(a.data(), edges.data()), edges};
+  }
+
+  /** Occurrences of each non-negative integer of 1-d {@code x}; one chunk whose length is known after execution. */
+  public static Tensor bincount(Tensor x) {
+    return Histograms.BinCount.of(x.data(), null, 0);
+  }
+
+  public static Tensor bincount(Tensor x, Tensor weights, long minlength) {
+    return Histograms.BinCount.of(x.data(), weights == null ? null : weights.data(), minlength);
   }
 
   /** Insertion points of {@code v} in the sorted 1-d {@code a} ({@code side}: "left" or "right"). */

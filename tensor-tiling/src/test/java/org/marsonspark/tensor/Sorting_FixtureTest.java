@@ -1,5 +1,6 @@
 package org.marsonspark.tensor;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
@@ -9,7 +10,8 @@ import org.marsonspark.session.MarsSession;
 
 /**
  * sort and argsort (PSRS for 1-d tensors of several chunks), unique with its flags, isin,
- * in1d, union1d, intersect1d, setdiff1d, searchsorted and digitize against numpy on several
+ * in1d, union1d, intersect1d, setdiff1d, searchsorted, digitize, histogram and bincount
+ * against numpy on several
  * chunk layouts.
  */
 class Sorting_FixtureTest {
@@ -49,6 +51,16 @@ class Sorting_FixtureTest {
       case "union1d" -> Mt.union1d(Fixtures.tensor(c, "a", layout), Fixtures.tensor(c, "b", layout));
       case "intersect1d" -> Mt.intersect1d(Fixtures.tensor(c, "a", layout), Fixtures.tensor(c, "b", layout));
       case "setdiff1d" -> Mt.setdiff1d(Fixtures.tensor(c, "a", layout), Fixtures.tensor(c, "b", layout));
+      case "histogram" -> {
+        Tensor a = Fixtures.tensor(c, "a", layout);
+        int bins = c.param("bins").asInt();
+        JsonNode r = c.param("range");
+        Tensor[] h = r.isNull() ? Mt.histogram(a, bins) : Mt.histogram(a, bins, r.get(0).asDouble(), r.get(1).asDouble());
+        yield h[c.param("output").asText().equals("hist") ? 0 : 1];
+      }
+      case "histogram_edges" -> Mt.histogram(Fixtures.tensor(c, "a", layout), Fixtures.tensor(c, "edges", layout))[0];
+      case "bincount" -> Mt.bincount(Fixtures.tensor(c, "x", layout), c.inputs().containsKey("w")
+          ? Fixtures.tensor(c, "w", layout) : null, c.param("minlength").asLong());
       default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
     };
     return Fixtures.compute(t, s);
