@@ -320,6 +320,35 @@ def gen_sorting():
                     {"a": a}, {"axis": axis}, np.sort(a, axis=axis, kind="stable"))
             fam.add("argsort_%s_%s" % (name, g.slug(str(axis))), "np.argsort(a, axis=%d, kind='stable')" % axis,
                     "argsort", {"a": a}, {"axis": axis}, np.argsort(a, axis=axis, kind="stable"))
+    # topk (Mars): numpy's sort, reversed for the largest, first k
+    for name, a in (("float64_1d", g.pool("float64", (13,), 9150)), ("int32_2d", g.pool("int32", (4, 6), 9151)),
+                    ("float32_3d", g.pool("float32", (2, 3, 4), 9152))):
+        for axis in ([-1] if a.ndim == 1 else [-1, 0]):
+            for k in (1, 3):
+                if k > a.shape[axis]:
+                    continue
+                for largest in (True, False):
+                    s = np.sort(a, axis=axis)
+                    if largest:
+                        s = np.flip(s, axis=axis)
+                    res = np.take(s, np.arange(k), axis=axis)
+                    expr = "np.sort(a, axis=%d)" % axis
+                    if largest:
+                        expr = "np.flip(%s, axis=%d)" % (expr, axis)
+                    fam.add("topk_%s_%s_k%d_%s" % (name, g.slug(str(axis)), k, "largest" if largest else "smallest"),
+                            "np.take(%s, range(%d), axis=%d)" % (expr, k, axis),
+                            "topk", {"a": a}, {"k": k, "axis": axis, "largest": largest}, res)
+    # partition / argpartition: numpy's arrangement inside the sides is unspecified, so the
+    # value at kth (numpy's) is checked, and the Java test checks the partition property
+    for name, a in (("float64_1d", g.pool("float64", (11,), 9160)), ("int64_2d", g.pool("int64", (3, 5), 9161))):
+        for axis in ([-1] if a.ndim == 1 else [-1, 0]):
+            n = a.shape[axis]
+            for kth in ((n // 2, -1) if a.ndim == 1 else (0,)):
+                p = np.partition(a, kth, axis=axis)
+                kk = kth % n
+                fam.add("partition_%s_%s_k%s" % (name, g.slug(str(axis)), g.slug(str(kth))),
+                        "np.take(np.partition(a, %d, axis=%d), [%d], axis=%d)" % (kth, axis, kk, axis), "partition",
+                        {"a": a}, {"kth": kth, "axis": axis}, np.take(p, [kk], axis=axis))
     # unique with its flags (NaNs collapse, numpy's equal_nan=True)
     uniq_inputs = [
         ("int32_1d", np.array([3, -1, 3, 0, 7, -1, 3, 2, 0, 5, 3], dtype=np.int32)),

@@ -18,6 +18,7 @@ import org.marsonspark.tensor.ops.Sets;
 import org.marsonspark.tensor.ops.Sort;
 import org.marsonspark.tensor.ops.Sorting;
 import org.marsonspark.tensor.ops.Statistics;
+import org.marsonspark.tensor.ops.TopK;
 
 /**
  * The numpy-style entry point, named after Mars's {@code import mars.tensor as mt}:
@@ -815,6 +816,43 @@ public final class Mt {
 
   public static Tensor bincount(Tensor x, Tensor weights, long minlength) {
     return Histograms.BinCount.of(x.data(), weights == null ? null : weights.data(), minlength);
+  }
+
+  /**
+   * numpy's partition: the element at {@code kth} is where a sort would put it, smaller ones
+   * before, larger after. Mars on Spark returns the fully sorted order (which meets that
+   * contract); numpy's arrangement inside the two sides differs.
+   */
+  public static Tensor partition(Tensor t, long kth, int axis) {
+    return sort(t, checkKth("partition", t, kth, axis));
+  }
+
+  /** Indices that partition along {@code axis}; here the stable argsort (see {@link #partition}). */
+  public static Tensor argpartition(Tensor t, long kth, int axis) {
+    return argsort(t, checkKth("argpartition", t, kth, axis));
+  }
+
+  private static int checkKth(String op, Tensor t, long kth, int axis) {
+    int nd = t.ndim();
+    int a = axis < 0 ? axis + nd : axis;
+    if (nd == 0 || a < 0 || a >= nd) {
+      throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, op + ": axis " + axis
+          + " is out of bounds for a tensor of dimension " + nd);
+    }
+    long n = t.shape(a);
+    if (kth < -n || kth >= n) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": kth(=" + kth + ") out of bounds (" + n + ")");
+    }
+    return a;
+  }
+
+  /** Mars's topk: the k largest (or smallest) values along {@code axis}, best first. */
+  public static Tensor topk(Tensor t, int k, int axis, boolean largest) {
+    return TopK.of(t.data(), k, axis, largest);
+  }
+
+  public static Tensor topk(Tensor t, int k) {
+    return topk(t, k, -1, true);
   }
 
   /** Insertion points of {@code v} in the sorted 1-d {@code a} ({@code side}: "left" or "right"). */

@@ -61,8 +61,52 @@ class Sorting_FixtureTest {
       case "histogram_edges" -> Mt.histogram(Fixtures.tensor(c, "a", layout), Fixtures.tensor(c, "edges", layout))[0];
       case "bincount" -> Mt.bincount(Fixtures.tensor(c, "x", layout), c.inputs().containsKey("w")
           ? Fixtures.tensor(c, "w", layout) : null, c.param("minlength").asLong());
+      case "topk" -> Mt.topk(Fixtures.tensor(c, "a", layout), c.param("k").asInt(), c.param("axis").asInt(),
+          c.param("largest").asBoolean());
+      case "partition" -> kthSlice(c, layout, s);
       default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
     };
     return Fixtures.compute(t, s);
+  }
+
+  /**
+   * partition and argpartition: checks the partition property of both on the executed result
+   * and returns the slice at kth (compared with numpy's, the only position numpy fixes).
+   */
+  private static Tensor kthSlice(Fixtures.Case c, Fixtures.Layout layout, MarsSession s) {
+    Tensor a = Fixtures.tensor(c, "a", layout);
+    long kth = c.param("kth").asLong();
+    int axis = c.param("axis").asInt();
+    int ax = axis < 0 ? axis + a.ndim() : axis;
+    long n = a.shape(ax);
+    long k = kth < 0 ? kth + n : kth;
+    NDArray p = Fixtures.compute(Mt.partition(a, kth, axis), s);
+    NDArray ip = Fixtures.compute(Mt.argpartition(a, kth, axis), s);
+    NDArray x = c.input("a").toNDArray();
+    long[] shape = p.shape();
+    long inner = 1;
+    for (int i = ax + 1; i < shape.length; i++) {
+      inner *= shape[i];
+    }
+    long outer = p.size() / (n * inner);
+    for (long o = 0; o < outer; o++) {
+      for (long in = 0; in < inner; in++) {
+        double pivot = p.getDouble((int) ((o * n + k) * inner + in));
+        for (long i = 0; i < n; i++) {
+          int at = (int) ((o * n + i) * inner + in);
+          double v = p.getDouble(at);
+          org.junit.jupiter.api.Assertions.assertTrue(i < k ? v <= pivot : v >= pivot, c + ": not partitioned at " + at);
+          double viaIndex = x.getDouble((int) ((o * n + ip.getLong(at)) * inner + in));
+          org.junit.jupiter.api.Assertions.assertEquals(v, viaIndex, c + ": argpartition disagrees at " + at);
+        }
+      }
+    }
+    Slice[] sl = new Slice[a.ndim()];
+    for (int i = 0; i < sl.length; i++) {
+      sl[i] = i == ax ? Slice.of(k, k + 1) : Slice.all();
+    }
+    // slicing needs known chunk sizes: the PSRS result has them once executed
+    Tensor full = Mt.partition(a, kth, axis).execute(s);
+    return full.slice(sl);
   }
 }
