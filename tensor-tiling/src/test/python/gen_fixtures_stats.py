@@ -264,6 +264,20 @@ def gen_statistics():
             np.median(a, axis=1))
     fam.add("quantile_nan_row", "np.quantile(a, 0.4, axis=1)", "quantile", {"a": a},
             {"fn": "quantile", "q": 0.4, "axis": 1}, np.quantile(a, 0.4, axis=1))
+    # nanmedian / nanquantile / nanpercentile (all-NaN slices give NaN)
+    for k, dt in enumerate(("float64", "float32")):
+        a = with_nans(dt, (3, 5), 7600 + k, k=4)
+        a[1, :] = NAN
+        for axis in (None, 0, -1):
+            ax = axis
+            axn = "all" if axis is None else g.slug(str(axis))
+            fam.add("nanmedian_%s_%s" % (dt, axn), "np.nanmedian(a, axis=%r)" % axis, "quantile", {"a": a},
+                    {"fn": "nanmedian", "q": None, "axis": ax}, np.nanmedian(a, axis=axis))
+            fam.add("nanquantile_%s_%s" % (dt, axn), "np.nanquantile(a, [0.1, 0.5], axis=%r)" % axis, "quantile",
+                    {"a": a}, {"fn": "nanquantile", "q": [0.1, 0.5], "axis": ax},
+                    np.nanquantile(a, [0.1, 0.5], axis=axis))
+            fam.add("nanpercentile_%s_%s" % (dt, axn), "np.nanpercentile(a, 30, axis=%r)" % axis, "quantile",
+                    {"a": a}, {"fn": "nanpercentile", "q": 30, "axis": ax}, np.nanpercentile(a, 30, axis=axis))
     b = np.array([True, False, True, True])
     fam.add("median_bool", "np.median(a)", "quantile", {"a": b}, {"fn": "median", "q": None, "axis": None}, np.median(b))
 

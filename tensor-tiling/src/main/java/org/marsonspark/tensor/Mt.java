@@ -670,6 +670,31 @@ public final class Mt {
     return Statistics.Quantile.quantile(t.data(), axes, f, false, "percentile");
   }
 
+  /** median leaving NaNs out (an all-NaN slice gives NaN). */
+  public static Tensor nanmedian(Tensor t, int... axes) {
+    return Statistics.Quantile.median(t.data(), axes, "nanmedian");
+  }
+
+  public static Tensor nanquantile(Tensor t, double q, int... axes) {
+    return Statistics.Quantile.quantile(t.data(), axes, new double[] {q}, true, "nanquantile");
+  }
+
+  public static Tensor nanquantile(Tensor t, double[] q, int... axes) {
+    return Statistics.Quantile.quantile(t.data(), axes, q, false, "nanquantile");
+  }
+
+  public static Tensor nanpercentile(Tensor t, double q, int... axes) {
+    return Statistics.Quantile.quantile(t.data(), axes, new double[] {q / 100}, true, "nanpercentile");
+  }
+
+  public static Tensor nanpercentile(Tensor t, double[] q, int... axes) {
+    double[] f = new double[q.length];
+    for (int i = 0; i < q.length; i++) {
+      f[i] = q[i] / 100;
+    }
+    return Statistics.Quantile.quantile(t.data(), axes, f, false, "nanpercentile");
+  }
+
   /** Covariance of the rows (variables) of a 1-d or 2-d tensor, ddof 1. */
   public static Tensor cov(Tensor m) {
     return cov(m, true, 1);

@@ -87,14 +87,21 @@ class Statistics_FixtureTest {
     if (fn.equals("median")) {
       return Mt.median(a, ax);
     }
-    boolean pct = fn.equals("percentile");
+    if (fn.equals("nanmedian")) {
+      return Mt.nanmedian(a, ax);
+    }
+    boolean pct = fn.endsWith("percentile");
+    boolean nan = fn.startsWith("nan");
     if (q.isArray()) {
       double[] qs = new double[q.size()];
       for (int i = 0; i < qs.length; i++) {
         qs[i] = q.get(i).asDouble();
       }
-      return pct ? Mt.percentile(a, qs, ax) : Mt.quantile(a, qs, ax);
+      return nan ? (pct ? Mt.nanpercentile(a, qs, ax) : Mt.nanquantile(a, qs, ax))
+          : (pct ? Mt.percentile(a, qs, ax) : Mt.quantile(a, qs, ax));
     }
-    return pct ? Mt.percentile(a, q.asDouble(), ax) : Mt.quantile(a, q.asDouble(), ax);
+    double v = q.asDouble();
+    return nan ? (pct ? Mt.nanpercentile(a, v, ax) : Mt.nanquantile(a, v, ax))
+        : (pct ? Mt.percentile(a, v, ax) : Mt.quantile(a, v, ax));
   }
 }

@@ -31,6 +31,11 @@ public final class Statistics {
     private final boolean median;
     private final String opName;
 
+    /** Whether NaNs are left out (nanmedian, nanquantile, nanpercentile). */
+    private boolean skipNan() {
+      return opName.startsWith("nan");
+    }
+
     private Quantile(TensorData in, int[] axes, double[] q, boolean scalarQ, boolean median, String opName) {
       super(List.of(in));
       this.axes = axes;
@@ -42,8 +47,13 @@ public final class Statistics {
 
     /** numpy's median: the middle value, or the mean of the two middle values. */
     public static Tensor median(TensorData in, int[] axes) {
+      return median(in, axes, "median");
+    }
+
+    /** @param opName "median" or "nanmedian" (NaNs left out; an all-NaN slice gives NaN) */
+    public static Tensor median(TensorData in, int[] axes, String opName) {
       DType result = in.dtype() == DType.FLOAT32 ? DType.FLOAT32 : DType.FLOAT64;
-      return build(in, axes, new double[] {0.5}, true, true, "median", result);
+      return build(in, axes, new double[] {0.5}, true, true, opName, result);
     }
 
     /**
@@ -54,9 +64,9 @@ public final class Statistics {
     public static Tensor quantile(TensorData in, int[] axes, double[] q, boolean scalarQ, String opName) {
       for (double v : q) {
         if (!(v >= 0 && v <= 1)) {
-          throw new MarsException(ErrorClass.INVALID_ARGUMENT, opName.equals("percentile")
-              ? "percentile: Percentiles must be in the range [0, 100], got " + v * 100
-              : "quantile: Quantiles must be in the range [0, 1], got " + v);
+          throw new MarsException(ErrorClass.INVALID_ARGUMENT, opName.endsWith("percentile")
+              ? opName + ": Percentiles must be in the range [0, 100], got " + v * 100
+              : opName + ": Quantiles must be in the range [0, 1], got " + v);
         }
       }
       return build(in, axes, q.clone(), scalarQ, false, opName, DType.FLOAT64);
@@ -98,7 +108,7 @@ public final class Statistics {
         target[i] = Reduction.contains(axes, i) ? new long[] {in.shape(i)} : in.nsplits()[i];
       }
       List<Chunk> src = Rechunking.rechunk(ctx, in, target);
-      QuantileChunk op = new QuantileChunk(axes, q, scalarQ, median, out().dtype());
+      QuantileChunk op = new QuantileChunk(axes, q, scalarQ, median, skipNan(), out().dtype());
       List<Chunk> outs = new ArrayList<>();
       for (Chunk c : src) {
         List<Long> shape = new ArrayList<>();
@@ -130,7 +140,8 @@ public final class Statistics {
   }
 
   /** Sorts each slice over the reduced axes and interpolates. */
-  record QuantileChunk(int[] axes, double[] q, boolean scalarQ, boolean median, DType result) implements ChunkOp {
+  record QuantileChunk(int[] axes, double[] q, boolean scalarQ, boolean median, boolean skipNan, DType result)
+      implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
       NDArray x = (NDArray) inputs[0];
@@ -145,15 +156,22 @@ public final class Statistics {
       for (int o = 0; o < l.outer; o++) {
         System.arraycopy(v, o * n, row, 0, n);
         Arrays.sort(row);
-        boolean nan = Double.isNaN(row[n - 1]);
+        int m = n;
+        if (skipNan) {
+          while (m > 0 && Double.isNaN(row[m - 1])) {
+            m--;
+          }
+        }
+        double[] vals = m == n ? row : Arrays.copyOf(row, m);
+        boolean nan = m == 0 || Double.isNaN(vals[m - 1]);
         for (int k = 0; k < q.length; k++) {
           double r;
           if (nan) {
             r = Double.NaN;
           } else if (median) {
-            r = n % 2 == 1 ? row[n / 2] : (row[n / 2 - 1] + row[n / 2]) / 2;
+            r = m % 2 == 1 ? vals[m / 2] : (vals[m / 2 - 1] + vals[m / 2]) / 2;
           } else {
-            r = linear(row, q[k], x.dtype() == DType.FLOAT32);
+            r = linear(vals, q[k], x.dtype() == DType.FLOAT32);
           }
           out[k * l.outer + o] = r;
         }
