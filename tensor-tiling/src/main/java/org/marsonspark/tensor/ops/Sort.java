@@ -200,14 +200,54 @@ public final class Sort {
     return Long.compare(x.getLong(i), y.getLong(j));
   }
 
-  /** The permutation sorting x[from, from + n) stably. */
-  static Integer[] order(NDArray x, int from, int n) {
-    Integer[] perm = new Integer[n];
+  /** Sort keys of an array: double[] for floats, long[] otherwise. */
+  static Object keys(NDArray x) {
+    return x.dtype().isFloat() ? x.astype(DType.FLOAT64).doubles() : x.astype(DType.INT64).longs();
+  }
+
+  private interface IndexOrder {
+    int compare(int i, int j);
+  }
+
+  /**
+   * The permutation sorting keys[from, from + n) stably in numpy's order (NaN last), by a
+   * bottom-up merge sort over primitive keys (no boxing).
+   */
+  static int[] order(Object keys, int from, int n) {
+    int[] a = new int[n];
     for (int i = 0; i < n; i++) {
-      perm[i] = from + i;
+      a[i] = from + i;
     }
-    Arrays.sort(perm, (a, b) -> compare(x, a, x, b));
-    return perm;
+    IndexOrder c;
+    if (keys instanceof double[] d) {
+      c = (i, j) -> Sorting.lt(d[i], d[j]) ? -1 : Sorting.lt(d[j], d[i]) ? 1 : 0;
+    } else {
+      long[] l = (long[]) keys;
+      c = (i, j) -> Long.compare(l[i], l[j]);
+    }
+    int[] b = new int[n];
+    for (int width = 1; width < n; width *= 2) {
+      for (int lo = 0; lo < n; lo += 2 * width) {
+        int mid = Math.min(lo + width, n);
+        int hi = Math.min(lo + 2 * width, n);
+        int i = lo;
+        int j = mid;
+        int k = lo;
+        while (i < mid && j < hi) {
+          b[k++] = c.compare(a[j], a[i]) < 0 ? a[j++] : a[i++];
+        }
+        while (i < mid) {
+          b[k++] = a[i++];
+        }
+        while (j < hi) {
+          b[k++] = a[j++];
+        }
+      }
+      int[] t = a;
+      a = b;
+      b = t;
+    }
+    return a;
   }
 
   static NDArray take(NDArray x, int[] at, long[] shape) {
@@ -267,8 +307,9 @@ public final class Sort {
       int rows = n == 0 ? 0 : t.size() / n;
       int[] at = new int[t.size()];
       long[] pos = new long[t.size()];
+      Object keys = keys(t);
       for (int r = 0; r < rows; r++) {
-        Integer[] o = order(t, r * n, n);
+        int[] o = order(keys, r * n, n);
         for (int i = 0; i < n; i++) {
           at[r * n + i] = o[i];
           pos[r * n + i] = o[i] - r * n;
@@ -289,7 +330,7 @@ public final class Sort {
     @Override
     public Object execute(Object[] inputs) {
       NDArray x = (NDArray) inputs[0];
-      Integer[] o = order(x, 0, x.size());
+      int[] o = order(keys(x), 0, x.size());
       int[] at = new int[o.length];
       long[] idx = new long[o.length];
       for (int i = 0; i < o.length; i++) {
@@ -336,7 +377,7 @@ public final class Sort {
         total += parts[i].size();
       }
       NDArray all = concat(parts, (int) total);
-      Integer[] o = order(all, 0, all.size());
+      int[] o = order(keys(all), 0, all.size());
       int[] at = new int[p - 1];
       for (int j = 1; j < p; j++) {
         at[j - 1] = o[Math.min(o.length - 1, (int) ((long) j * o.length / p))];
@@ -420,19 +461,12 @@ public final class Sort {
         at += ix.length;
       }
       NDArray all = total == 0 ? NDArray.zeros(vals[0].dtype(), 0) : concat(vals, total);
-      Integer[] perm = new Integer[total];
-      for (int i = 0; i < total; i++) {
-        perm[i] = i;
-      }
-      Arrays.sort(perm, (a, b) -> {
-        int c = compare(all, a, all, b);
-        return c != 0 ? c : Long.compare(idx[a], idx[b]);
-      });
-      int[] p = new int[total];
+      // pieces come in chunk order and each is sorted by (value, position), and positions grow
+      // with the chunk: a stable sort by value alone orders by (value, position)
+      int[] p = order(keys(all), 0, total);
       long[] sortedIdx = new long[total];
       for (int i = 0; i < total; i++) {
-        p[i] = perm[i];
-        sortedIdx[i] = idx[perm[i]];
+        sortedIdx[i] = idx[p[i]];
       }
       return new Keyed(take(all, p, new long[] {total}), sortedIdx);
     }
