@@ -456,6 +456,34 @@ public final class Tensor {
 
   // ---- end of linear algebra and fft (issue 5) ----
 
+
+  // ---- statistics, sorting and sets (issue 5) ----------------------------------------
+
+  /** A reduction of the family with any member (used by the nan-reductions of {@link Mt}). */
+  Tensor reduceWith(ReductionFn fn, int[] axes, boolean keepdims) {
+    return reduce(fn, axes, keepdims);
+  }
+
+  public Tensor cumsum(int axis) {
+    return Mt.cumsum(this, axis);
+  }
+
+  public Tensor cumprod(int axis) {
+    return Mt.cumprod(this, axis);
+  }
+
+  public Tensor ptp(int... axes) {
+    return Mt.ptp(this, axes);
+  }
+
+  public Tensor clip(Object lo, Object hi) {
+    return Mt.clip(this, lo, hi);
+  }
+
+  public Tensor round(int decimals) {
+    return Mt.around(this, decimals);
+  }
+
   // ---- execution ----------------------------------------------------------------------
 
   /** Runs this tensor in the default session and keeps its chunks; returns this tensor. */

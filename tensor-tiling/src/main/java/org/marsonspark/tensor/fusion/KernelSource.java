@@ -330,8 +330,8 @@ final class KernelSource {
         yield fn.isPredicate() || u.compute() == DType.INT64 ? c : "((int) " + c + ")";
       }
       case BOOL -> switch (fn) {
-        case LOGICAL_NOT -> "(!" + x + ")";
-        case ISNAN, ISINF -> "false";
+        case LOGICAL_NOT, INVERT -> "(!" + x + ")";
+        case ISNAN, ISINF, SIGNBIT -> "false";
         case ISFINITE -> "true";
         case ABSOLUTE, SQUARE -> x;
         default -> throw new Unsupported(fn.numpyName() + " of bool");
