@@ -183,6 +183,19 @@ class Session_RuntimeTest {
   }
 
   @Test
+  void slicingChunksOfUnknownSizeRunsThemFirst() {
+    // a sort's buckets have sizes known only after they run; the slice must wait for them
+    Tensor x = Mt.arange(0, 100, 1, DType.INT64, ChunkSize.of(10)).mul(37).mod(101);
+    long[] expected = new long[100];
+    for (int i = 0; i < 100; i++) {
+      expected[i] = (37L * i) % 101;
+    }
+    java.util.Arrays.sort(expected);
+    NDArray head = Mt.sort(x).slice("0:5").execute(session).fetch();
+    assertArrayEquals(java.util.Arrays.copyOf(expected, 5), head.longs());
+  }
+
+  @Test
   void failingTaskReportsTheOperationAndLeavesTheSessionUsable() {
     int blocksBefore = session.chunkStore().size();
     Tensor bad = Mt.arange(0, 100, 1, DType.INT64, ChunkSize.of(10)).add(1).pow(-1L);

@@ -68,6 +68,8 @@ public final class Indexing {
     @Override
     public void tile(TileContext ctx) {
       TensorData in = input(0);
+      // a known shape can still have chunks of unknown size (a sort's buckets): run them first
+      ctx.requireKnownShapes(in);
       List<long[]>[] perAxis = plan(in.nsplits());
       int nd = slices.length;
       int[] grid = new int[nd];
