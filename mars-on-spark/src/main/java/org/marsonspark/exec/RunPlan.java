@@ -244,8 +244,20 @@ final class RunPlan {
     return elements <= TINY_ELEMENTS && isCheap(s);
   }
 
+  /**
+   * Whether a subtask moves and makes little data: its inputs plus everything its nodes produce
+   * stay under {@link #CHEAP_ELEMENTS}. Inputs count too — a packed task reads all its subtasks'
+   * inputs, so a reduction's map over big chunks (tiny output) is not cheap.
+   */
   private static boolean isCheap(Subtask s) {
     long work = 0;
+    for (Chunk c : s.externalInputs()) {
+      long size = Shapes.size(c.shape());
+      if (size == Shapes.UNKNOWN) {
+        return false;
+      }
+      work += size;
+    }
     for (OpNode node : s.nodes()) {
       for (Chunk c : node.outputs()) {
         long size = Shapes.size(c.shape());
@@ -257,6 +269,7 @@ final class RunPlan {
     }
     return work <= CHEAP_ELEMENTS;
   }
+
 
   private static ChunkRDD newRdd(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, List<Task> tasks,
       Map<Long, Subtask> producer, Map<Subtask, Task> taskOf, org.apache.spark.util.LongAccumulator remoteReads) {
