@@ -2,6 +2,7 @@ package org.marsonspark.exec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.spark.Dependency;
 import org.apache.spark.NarrowDependency;
 import org.apache.spark.Partition;
@@ -19,7 +20,12 @@ import scala.collection.immutable.Seq;
  * block managers until the driver drops them; a lost block is recomputed from lineage.
  */
 final class ChunkRDD extends RDD<Object[]> {
-  private final SubtaskPartition[] parts;
+  /**
+   * Driver side only: Spark deserializes the RDD for every task, so holding every subtask here
+   * would make each of n tasks read all n. A task gets its own partition, which carries the
+   * parent partitions it reads ({@link SubtaskPartition.Input#source}).
+   */
+  private final transient SubtaskPartition[] parts;
   private final RDD<Object[]>[] parents;
   /** For each parent, for each of our partitions, the parent partitions it reads. */
   private final int[][][] parentPartitions;
@@ -35,14 +41,31 @@ final class ChunkRDD extends RDD<Object[]> {
 
   @Override
   public Partition[] getPartitions() {
+    if (parts == null) {
+      throw new IllegalStateException("the partitions of RDD " + id() + " are known on the driver only");
+    }
     return parts.clone();
   }
 
+  /** One partition, on the driver. */
+  SubtaskPartition partition(int index) {
+    return parts[index];
+  }
+
+  /**
+   * A narrow dependency on each parent with the same resource profile as this RDD. Spark puts
+   * every RDD a stage reaches through narrow dependencies into that stage and refuses (or
+   * merges) differing profiles, so a parent that runs with other resources (a GPU task, say)
+   * is not declared: its partitions are materialized before this RDD runs, and {@link #compute}
+   * reads them — or recomputes a lost one from its lineage — through {@code parent.iterator}.
+   */
   @Override
   public Seq<Dependency<?>> getDependencies() {
     List<Dependency<?>> deps = new ArrayList<>(parents.length);
     for (int i = 0; i < parents.length; i++) {
-      deps.add(new ExactNarrowDependency(parents[i], parentPartitions[i]));
+      if (Objects.equals(parents[i].getResourceProfile(), getResourceProfile())) {
+        deps.add(new ExactNarrowDependency(parents[i], parentPartitions[i]));
+      }
     }
     return Scala.seq(deps);
   }
@@ -54,7 +77,7 @@ final class ChunkRDD extends RDD<Object[]> {
     for (int i = 0; i < p.inputs.length; i++) {
       SubtaskPartition.Input in = p.inputs[i];
       RDD<Object[]> parent = parents[in.parent()];
-      Object[] values = parent.iterator(parent.partitions()[in.partition()], context).next();
+      Object[] values = parent.iterator(in.source(), context).next();
       slots[i] = values[in.output()];
     }
     for (int n = 0; n < p.nodes.length; n++) {

@@ -24,23 +24,30 @@ import org.marsonspark.core.Chunk;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.OpNode;
+import org.marsonspark.core.ResourceRequest;
 import org.marsonspark.plan.Fuser;
+import org.marsonspark.plan.Packer;
 import org.marsonspark.plan.Subtask;
 import scala.collection.Iterator;
 import scala.runtime.AbstractFunction2;
 
 /**
  * Runs the part of a chunk graph that is not materialized yet. Subtasks (fused groups) become
- * partitions of persisted {@link ChunkRDD}s — one RDD per tileable operand and depth — and
- * run as Spark jobs on the partitions that are ready, deepest work first. Each chunk holds one
+ * partitions of persisted {@link ChunkRDD}s — one RDD per tileable operand, depth and resource
+ * request ({@link RddKey}) — and run as Spark jobs on the partitions that are ready, deepest
+ * work first. An RDD whose tasks need more cores or GPUs carries a Spark resource profile
+ * ({@link ResourceProfiles}). Each chunk holds one
  * reference per consumer still to run; when the last one has run, its block is dropped.
  */
 public final class GraphRunner {
   private static final AtomicLong RUNS = new AtomicLong();
+  /** Many small independent subtasks are packed into this many Spark tasks per core ({@link Packer}). */
+  private static final int TASKS_PER_CORE = 16;
 
   private final SparkContext sc;
   private final ChunkStore store;
   private final ExecutorService jobThreads;
+  private final ResourceProfiles resourceProfiles;
 
   /** What a run needs to know from the session's options. */
   public record Settings(boolean fusion, StorageLevel storageLevel, int maxConcurrentJobs) {}
@@ -49,6 +56,12 @@ public final class GraphRunner {
     this.sc = sc;
     this.store = store;
     this.jobThreads = jobThreads;
+    this.resourceProfiles = new ResourceProfiles(sc);
+  }
+
+  /** Applies resource requests to RDDs (for diagnostics: whether this Spark can). */
+  public ResourceProfiles resourceProfiles() {
+    return resourceProfiles;
   }
 
   /** Statistics of one run, for progress and tests. */
@@ -63,6 +76,7 @@ public final class GraphRunner {
       store.retain(t);
     }
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
+    subtasks = new Packer(TASKS_PER_CORE * Math.max(1, sc.defaultParallelism())).pack(subtasks);
     Plan plan;
     try {
       plan = buildPlan(subtasks, settings.storageLevel());
@@ -139,19 +153,21 @@ public final class GraphRunner {
       plan.levelOf.put(s, lvl);
       plan.pendingInputs.put(s, pending);
     }
-    // one RDD per (tileable operand, level); created level by level so parents exist first
-    Map<List<Long>, List<Subtask>> groups = new LinkedHashMap<>();
+    // one RDD per (tileable operand, level, resources); created level by level so parents exist first
+    Map<RddKey, List<Subtask>> groups = new LinkedHashMap<>();
     List<Subtask> byLevel = new ArrayList<>(subtasks);
     byLevel.sort(Comparator.comparingInt(plan.levelOf::get));
     for (Subtask s : byLevel) {
-      groups.computeIfAbsent(List.of(s.tail().owner(), (long) plan.levelOf.get(s)), k -> new ArrayList<>()).add(s);
+      groups.computeIfAbsent(RddKey.of(s, plan.levelOf.get(s)), k -> new ArrayList<>()).add(s);
     }
-    for (List<Subtask> members : groups.values()) {
+    for (Map.Entry<RddKey, List<Subtask>> group : groups.entrySet()) {
+      List<Subtask> members = group.getValue();
       for (int i = 0; i < members.size(); i++) {
         plan.partitionOf.put(members.get(i), i);
       }
       ChunkRDD rdd = newRdd(members, producer, plan);
       rdd.persist(level);
+      resourceProfiles.apply(rdd, group.getKey().resources());
       for (Subtask s : members) {
         plan.rddOf.put(s, rdd);
       }
@@ -166,6 +182,21 @@ public final class GraphRunner {
     return plan;
   }
 
+  /**
+   * Which subtasks share an RDD: those of one tileable operand at one depth with the same
+   * resource request; subtasks of {@linkplain org.marsonspark.core.ChunkOp#batchable batchable}
+   * ops share it across operands ({@code owner} -1), so independent small operations run as one job.
+   */
+  record RddKey(long owner, int level, ResourceRequest resources) {
+    static RddKey of(Subtask s, int level) {
+      ResourceRequest resources = ResourceRequest.DEFAULT;
+      for (OpNode n : s.nodes()) {
+        resources = resources.max(n.op().resources());
+      }
+      return new RddKey(s.tail().op().batchable() ? -1 : s.tail().owner(), level, resources);
+    }
+  }
+
   private ChunkRDD newRdd(List<Subtask> members, Map<Long, Subtask> producer, Plan plan) {
     List<RDD<Object[]>> parents = new ArrayList<>();
     Map<RDD<Object[]>, Integer> parentIndex = new IdentityHashMap<>();
@@ -178,7 +209,7 @@ public final class GraphRunner {
       Map<Long, Integer> slotOf = new HashMap<>();
       for (int i = 0; i < ext.size(); i++) {
         Chunk c = ext.get(i);
-        RDD<Object[]> rdd;
+        ChunkRDD rdd;
         int partition;
         int output;
         Subtask p = producer.get(c.key());
@@ -202,7 +233,7 @@ public final class GraphRunner {
           return parents.size() - 1;
         });
         parentParts.get(idx).get(pi).add(partition);
-        inputs[i] = new SubtaskPartition.Input(idx, partition, output);
+        inputs[i] = new SubtaskPartition.Input(idx, rdd.partition(partition), output);
         slotOf.put(c.key(), i);
       }
       int nextSlot = ext.size();
