@@ -3,6 +3,7 @@ package org.marsonspark.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.TestGraphs.call;
 import static org.marsonspark.core.TestGraphs.chunk;
 
 import java.util.ArrayList;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.marsonspark.core.Chunk;
-import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.ResourceRequest;
 import org.marsonspark.core.TestGraphs;
 import org.marsonspark.core.TileContext;
@@ -20,31 +20,13 @@ import org.marsonspark.core.TileContext;
 class Packer_Test {
   private final TileContext ctx = new TileContext(TestGraphs.OPTIONS);
 
-  /** A batchable op, as a spawned function is. */
-  record Small(String label, ResourceRequest resources) implements ChunkOp {
-    @Override
-    public Object execute(Object[] inputs) {
-      return label;
-    }
-
-    @Override
-    public boolean batchable() {
-      return true;
-    }
-  }
-
-  private Chunk small(String label, ResourceRequest resources, Chunk... inputs) {
-    return ctx.newChunks(new Small(label, resources), List.of(inputs),
-        List.of(new TileContext.ChunkSpec(new int[0], new long[0], null))).get(0);
-  }
-
   @Test
   void manyIndependentCallsArePackedRoundRobinKeepingEveryOutput() {
     List<Chunk> calls = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
-      calls.add(small("f" + i, ResourceRequest.DEFAULT));
+      calls.add(call(ctx, 0, "f" + i, ResourceRequest.DEFAULT));
     }
-    Chunk sum = small("sum", ResourceRequest.DEFAULT, calls.toArray(new Chunk[0]));
+    Chunk sum = call(ctx, 0, "sum", ResourceRequest.DEFAULT, calls.toArray(new Chunk[0]));
     List<Subtask> fused = new Fuser(true).plan(with(calls, sum), c -> false);
     assertEquals(11, fused.size());
     List<Subtask> packed = new Packer(4).pack(fused);
@@ -62,10 +44,10 @@ class Packer_Test {
   void fewCallsDifferentResourcesAndOrdinaryOpsAreLeftAlone() {
     List<Chunk> targets = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
-      targets.add(small("cpu" + i, ResourceRequest.DEFAULT));
+      targets.add(call(ctx, 0, "cpu" + i, ResourceRequest.DEFAULT));
     }
     for (int i = 0; i < 3; i++) {
-      targets.add(small("gpu" + i, new ResourceRequest(1, 1)));
+      targets.add(call(ctx, 0, "gpu" + i, new ResourceRequest(1, 1)));
     }
     for (int i = 0; i < 6; i++) {
       targets.add(chunk(ctx, 20 + i, "plain" + i));
