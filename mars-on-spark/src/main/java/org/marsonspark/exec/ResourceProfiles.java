@@ -53,12 +53,17 @@ public final class ResourceProfiles {
     if (request.isDefault()) {
       return false;
     }
-    ResourceProfile profile = profiles.computeIfAbsent(request, ResourceProfiles::profileOf);
-    if (!supported(profile)) {
+    if (!supported()) {
       return false;
     }
     requireExecutorGpus(request);
-    rdd.withResources(profile);
+    ResourceProfile profile = profiles.computeIfAbsent(request, ResourceProfiles::profileOf);
+    try {
+      rdd.withResources(profile);
+    } catch (Exception e) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Spark refuses tasks that ask for " + request + ": "
+          + e.getMessage(), e);
+    }
     return true;
   }
 
@@ -67,12 +72,14 @@ public final class ResourceProfiles {
     return unsupportedReason;
   }
 
-  private synchronized boolean supported(ResourceProfile profile) {
+  private synchronized boolean supported() {
     if (!probed) {
       probed = true;
       try {
-        // asks Spark's own rule; a throwaway RDD, since withResources sets the profile first
-        sc.emptyRDD(Scala.classTag(Object.class)).withResources(profile);
+        // asks Spark's own rule with a plain task profile (2 cpus), on a throwaway RDD since
+        // withResources sets the profile before it checks
+        ResourceProfile probe = profiles.computeIfAbsent(new ResourceRequest(2, 0), ResourceProfiles::profileOf);
+        sc.emptyRDD(Scala.classTag(Object.class)).withResources(probe);
       } catch (Exception e) {
         unsupportedReason = e.getMessage();
         LOG.warn("Mars on Spark: tasks asking for more cores or for GPUs run with the default task resources "

@@ -24,17 +24,32 @@ final class Executions {
 
   private Executions() {}
 
-  /** Executes {@code objects} in {@code session} (null: the default one) in one run. */
+  /**
+   * Executes {@code objects} in {@code session} (null: the default one) in one run. A function
+   * running in an executor JVM without a session executes through the driver ({@link RemotePlugin}).
+   */
   static void execute(MarsSession session, List<? extends RemoteObject<?>> objects) {
     List<RemoteObject<?>> distinct = distinct(objects);
-    MarsSession s = session != null ? session : MarsSession.getDefault();
+    if (session == null && !hasDefaultSession() && DriverCalls.available()) {
+      DriverCalls.execute(distinct);
+      return;
+    }
+    run(session != null ? session : defaultSession(), distinct, false);
+  }
+
+  /** Executes alongside the execution in progress (work asked for by a running task). */
+  static void executeNested(MarsSession session, List<? extends RemoteObject<?>> objects) {
+    run(session, distinct(objects), true);
+  }
+
+  private static void run(MarsSession s, List<RemoteObject<?>> distinct, boolean nested) {
     List<TileableData> targets = new ArrayList<>(distinct.size());
     for (RemoteObject<?> o : distinct) {
       targets.add(o.data());
     }
     List<ExecutionHandle> handles;
     try {
-      handles = s.execute(targets);
+      handles = nested ? s.executeNested(targets) : s.execute(targets);
     } catch (MarsException e) {
       recordFailure(e, targets);
       throw e;
@@ -42,6 +57,28 @@ final class Executions {
     for (int i = 0; i < distinct.size(); i++) {
       distinct.get(i).data().spawn().failed(null);
       distinct.get(i).adopt(s, handles.get(i));
+    }
+  }
+
+  private static boolean hasDefaultSession() {
+    try {
+      MarsSession.getDefault();
+      return true;
+    } catch (MarsException e) {
+      return false;
+    }
+  }
+
+  private static MarsSession defaultSession() {
+    try {
+      return MarsSession.getDefault();
+    } catch (MarsException e) {
+      if (org.apache.spark.TaskContext.get() != null) {
+        throw new MarsException(ErrorClass.SESSION_CLOSED, "a function running on an executor executed spawned "
+            + "objects, which needs the driver: start Spark with --conf spark.plugins=" + RemotePlugin.class.getName()
+            + " (or RemotePlugin.enable(conf))", e);
+      }
+      throw e;
     }
   }
 
@@ -78,8 +115,13 @@ final class Executions {
 
   private static Object[] fetchExecuted(List<? extends RemoteObject<?>> objects, Fetcher.Transform transform) {
     Map<MarsSession, List<Integer>> bySession = new LinkedHashMap<>();
+    List<Integer> held = new ArrayList<>();
     for (int i = 0; i < objects.size(); i++) {
       RemoteObject<?> o = objects.get(i);
+      if (o.data().heldId() != 0) {
+        held.add(i);
+        continue;
+      }
       if (!o.isExecuted()) {
         RemoteFunctionException failure = o.data().spawn().failure();
         if (failure != null) {
@@ -91,6 +133,14 @@ final class Executions {
       bySession.computeIfAbsent(o.session(), k -> new ArrayList<>()).add(i);
     }
     Object[] out = new Object[objects.size()];
+    if (!held.isEmpty()) {
+      long[] ids = held.stream().mapToLong(i -> objects.get(i).data().heldId()).toArray();
+      List<Object> got = DriverCalls.fetch(ids, transform == LOG_ONLY);
+      for (int k = 0; k < ids.length; k++) {
+        // held results come back as values (or logs), not as chunks
+        out[held.get(k)] = transform == LOG_ONLY ? got.get(k) : new RemoteResult(got.get(k), null, 0);
+      }
+    }
     for (Map.Entry<MarsSession, List<Integer>> e : bySession.entrySet()) {
       List<org.marsonspark.core.Chunk> chunks = new ArrayList<>();
       List<Fetcher.Transform> transforms = new ArrayList<>();

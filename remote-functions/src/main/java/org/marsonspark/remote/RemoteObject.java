@@ -60,12 +60,22 @@ public final class RemoteObject<T> {
   }
 
   public boolean isExecuted() {
-    return executed.isExecuted(data);
+    return data.heldId() != 0 || executed.isExecuted(data);
   }
 
   /** Drops the value from the executors (unless something else still uses it). */
   public void release() {
+    long held = data.heldId();
+    if (held != 0) {
+      data.held(0);
+      DriverCalls.release(new long[] {held});
+    }
     executed.release();
+  }
+
+  /** Where a nested function executed this object through the driver: the driver's id for it, else 0. */
+  long driverId() {
+    return data.heldId();
   }
 
   /** Called by execution: takes ownership of the handle holding this object's chunk. */

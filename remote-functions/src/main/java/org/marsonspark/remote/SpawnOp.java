@@ -26,11 +26,12 @@ final class SpawnOp extends TileableOp {
   private final SpawnOptions options;
   private volatile RemoteFunctionException failure;
 
-  private SpawnOp(RemoteFunction fn, FunctionInfo info, Arguments args, SpawnOptions options) {
-    super(args.inputs());
+  private SpawnOp(RemoteFunction fn, FunctionInfo info, List<Argument> arguments, List<TileableData> inputs,
+      SpawnOptions options) {
+    super(inputs);
     this.fn = fn;
     this.info = info;
-    this.arguments = List.copyOf(args.arguments());
+    this.arguments = List.copyOf(arguments);
     this.options = options;
   }
 
@@ -40,12 +41,22 @@ final class SpawnOp extends TileableOp {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "spawn: the function must not be null");
     }
     FunctionInfo info = FunctionInfo.of(fn);
-    SpawnOp op = new SpawnOp(fn, info, Arguments.parse(fn, info, args), options);
+    Arguments parsed = Arguments.parse(fn, info, args);
+    return new SpawnOp(fn, info, parsed.arguments(), parsed.inputs(), options).bindOutputs();
+  }
+
+  /** A call checked where it was spawned (on an executor), recorded again on the driver. */
+  static List<RemoteData> respawn(RemoteFunction fn, List<Argument> arguments, List<TileableData> inputs,
+      SpawnOptions options) {
+    return new SpawnOp(fn, FunctionInfo.of(fn), arguments, inputs, options).bindOutputs();
+  }
+
+  private List<RemoteData> bindOutputs() {
     List<RemoteData> outs = new ArrayList<>();
     for (int i = 0; i < options.nOutput(); i++) {
       outs.add(new RemoteData());
     }
-    return op.bindOutputs(outs);
+    return bindOutputs(outs);
   }
 
   @Override
@@ -55,6 +66,15 @@ final class SpawnOp extends TileableOp {
 
   SpawnOptions options() {
     return options;
+  }
+
+  RemoteFunction function() {
+    return fn;
+  }
+
+  /** The arguments as spawned: spawned objects by their position among {@link #inputs()}. */
+  List<Argument> arguments() {
+    return arguments;
   }
 
   RemoteFunctionException failure() {
