@@ -1,5 +1,6 @@
 package org.marsonspark.examples;
 
+import org.apache.spark.sql.SparkSession;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.ChunkSize;
 import org.marsonspark.tensor.Mt;
@@ -30,7 +31,9 @@ public final class MonteCarloPi {
     long n = args.length > 0 ? (long) Double.parseDouble(args[0]) : 200_000_000L;
     long chunk = args.length > 1 ? (long) Double.parseDouble(args[1]) : 10_000_000L;
     long seed = args.length > 2 ? Long.parseLong(args[2]) : 0;
-    try (MarsSession session = MarsSession.local()) {
+    // under spark-submit (spark.master set) use its Spark session: local() would force local[*]
+    SparkSession submitted = System.getProperty("spark.master") != null ? SparkSession.builder().getOrCreate() : null;
+    try (MarsSession session = submitted != null ? MarsSession.attach(submitted) : MarsSession.local()) {
       // one small run first, so that class loading and JIT warm-up do not count
       pi(chunk, chunk, seed).execute().fetch();
       PeakMemory.reset();
@@ -43,6 +46,10 @@ public final class MonteCarloPi {
           session.sparkContext().master());
       System.out.printf("wall time %.3f s%n", seconds);
       System.out.println(PeakMemory.describe());
+    } finally {
+      if (submitted != null) {
+        submitted.stop();
+      }
     }
   }
 }

@@ -20,6 +20,17 @@ public final class OpNode {
     this.owner = owner;
   }
 
+  /**
+   * A node that computes existing chunks another way (several fused nodes replaced by one).
+   * The chunks keep their original producers; only the plan runs this node instead.
+   */
+  public static OpNode replacing(ChunkOp op, List<Chunk> inputs, List<Chunk> outputs, long owner) {
+    if (outputs.size() != op.outputCount()) {
+      throw new IllegalArgumentException(op.name() + " has " + op.outputCount() + " outputs, not " + outputs.size());
+    }
+    return new OpNode(op, inputs, List.copyOf(outputs), owner);
+  }
+
   public ChunkOp op() {
     return op;
   }

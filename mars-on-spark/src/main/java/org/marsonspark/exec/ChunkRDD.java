@@ -21,9 +21,8 @@ import scala.collection.immutable.Seq;
  */
 final class ChunkRDD extends RDD<Object[]> {
   /**
-   * Driver side only: Spark deserializes the RDD for every task, so holding every subtask here
-   * would make each of n tasks read all n. A task gets its own partition, which carries the
-   * parent partitions it reads ({@link SubtaskPartition.Input#source}).
+   * Driver-side only: a task carries its own partition (with its parents' partitions), never the
+   * whole array, so task size does not grow with the number of partitions.
    */
   private final transient SubtaskPartition[] parts;
   private final RDD<Object[]>[] parents;
@@ -41,23 +40,16 @@ final class ChunkRDD extends RDD<Object[]> {
 
   @Override
   public Partition[] getPartitions() {
-    if (parts == null) {
-      throw new IllegalStateException("the partitions of RDD " + id() + " are known on the driver only");
-    }
     return parts.clone();
-  }
-
-  /** One partition, on the driver. */
-  SubtaskPartition partition(int index) {
-    return parts[index];
   }
 
   /**
    * A narrow dependency on each parent with the same resource profile as this RDD. Spark puts
    * every RDD a stage reaches through narrow dependencies into that stage and refuses (or
-   * merges) differing profiles, so a parent that runs with other resources (a GPU task, say)
-   * is not declared: its partitions are materialized before this RDD runs, and {@link #compute}
-   * reads them — or recomputes a lost one from its lineage — through {@code parent.iterator}.
+   * merges) differing profiles, so a parent that runs with other resources (a 2-core or GPU
+   * task, say) is not declared: its partitions are materialized before this RDD runs, and
+   * {@link #compute} reads them — or recomputes a lost one from its lineage — through
+   * {@code parent.iterator}.
    */
   @Override
   public Seq<Dependency<?>> getDependencies() {
@@ -77,7 +69,7 @@ final class ChunkRDD extends RDD<Object[]> {
     for (int i = 0; i < p.inputs.length; i++) {
       SubtaskPartition.Input in = p.inputs[i];
       RDD<Object[]> parent = parents[in.parent()];
-      Object[] values = parent.iterator(in.source(), context).next();
+      Object[] values = parent.iterator(in.parentPartition(), context).next();
       slots[i] = values[in.output()];
     }
     for (int n = 0; n < p.nodes.length; n++) {
@@ -114,7 +106,8 @@ final class ChunkRDD extends RDD<Object[]> {
 
   /** Names exactly the parent partitions each child partition reads. */
   private static final class ExactNarrowDependency extends NarrowDependency<Object[]> {
-    private final int[][] parentsOf;
+    /** Only the driver's scheduler asks for parents; tasks need not carry this. */
+    private final transient int[][] parentsOf;
 
     ExactNarrowDependency(RDD<Object[]> rdd, int[][] parentsOf) {
       super(rdd);

@@ -24,6 +24,12 @@ public final class ChunkStore {
 
   private final Map<Long, Location> locations = new HashMap<>();
   private final Map<Long, Integer> refs = new HashMap<>();
+  /** Real bytes of each materialized chunk, as its executor reported them. */
+  private final Map<Long, Long> bytesOf = new HashMap<>();
+  private final java.util.Set<Long> runKeys = new java.util.HashSet<>();
+  private long liveBytes;
+  private long runBytes;
+  private long peakRunBytes;
   /** Live outputs per RDD partition, and live partitions per RDD. */
   private final Map<ChunkRDD, int[]> liveOutputs = new IdentityHashMap<>();
   private final Map<ChunkRDD, Integer> livePartitions = new IdentityHashMap<>();
@@ -55,8 +61,42 @@ public final class ChunkStore {
     return locations.size();
   }
 
-  /** Records where the outputs of a finished partition live. */
-  synchronized void registerPartition(ChunkRDD rdd, int partition, Chunk[] outputs) {
+  /** Starts counting the bytes the next run produces and still holds. */
+  public synchronized void startRun() {
+    runKeys.clear();
+    runBytes = 0;
+  }
+
+  /** Bytes of the chunks the current run produced that are still held. */
+  public synchronized long runBytes() {
+    return runBytes;
+  }
+
+  /** The most bytes the runs since the last {@link #resetPeak} held at once. */
+  public synchronized long peakRunBytes() {
+    return peakRunBytes;
+  }
+
+  public synchronized void resetPeak() {
+    peakRunBytes = runBytes;
+  }
+
+  /** Bytes of every chunk materialized now. */
+  public synchronized long liveBytes() {
+    return liveBytes;
+  }
+
+  /** Records where the outputs of a finished partition live, and their sizes. */
+  synchronized void registerPartition(ChunkRDD rdd, int partition, Chunk[] outputs, ChunkMeta[] metas) {
+    for (int i = 0; i < outputs.length; i++) {
+      long b = metas == null ? 0 : metas[i].nbytes();
+      bytesOf.put(outputs[i].key(), b);
+      liveBytes += b;
+      if (runKeys.add(outputs[i].key())) {
+        runBytes += b;
+      }
+    }
+    peakRunBytes = Math.max(peakRunBytes, runBytes);
     int[] live = liveOutputs.computeIfAbsent(rdd, r -> new int[r.getNumPartitions()]);
     if (live[partition] == 0) {
       livePartitions.merge(rdd, 1, Integer::sum);
@@ -96,6 +136,13 @@ public final class ChunkStore {
     if (loc == null) {
       return;
     }
+    Long b = bytesOf.remove(key);
+    if (b != null) {
+      liveBytes -= b;
+      if (runKeys.remove(key)) {
+        runBytes -= b;
+      }
+    }
     int[] live = liveOutputs.get(loc.rdd());
     if (--live[loc.partition()] > 0) {
       return;
@@ -108,13 +155,19 @@ public final class ChunkStore {
       dropper.execute(() -> rdd.unpersist(true));
     } else {
       RDDBlockId block = new RDDBlockId(rdd.id(), loc.partition());
+      ChunkRDD owner = loc.rdd();
       dropper.execute(() -> {
         SparkEnv env = SparkEnv.get();
-        if (env != null) {
+        // when the whole RDD has been released meanwhile, its unpersist removes this block too
+        if (env != null && stillPersisted(owner)) {
           env.blockManager().master().removeBlock(block);
         }
       });
     }
+  }
+
+  private synchronized boolean stillPersisted(ChunkRDD rdd) {
+    return livePartitions.containsKey(rdd);
   }
 
   /** Waits until the blocks released so far are gone from the block managers. */
@@ -133,6 +186,8 @@ public final class ChunkStore {
     }
     locations.clear();
     refs.clear();
+    bytesOf.clear();
+    runKeys.clear();
     liveOutputs.clear();
     livePartitions.clear();
     dropper.shutdown();

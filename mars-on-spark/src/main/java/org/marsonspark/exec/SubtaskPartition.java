@@ -7,17 +7,11 @@ import org.marsonspark.core.ChunkOp;
 /**
  * One Spark partition: the serialized form of a subtask. Values live in numbered slots —
  * external inputs first, then each node's outputs — and a slot is cleared right after its last
- * use, so a fused chain holds at most the values it still needs. A task carries its own
- * partition and, through its inputs, those of the chunks it depends on — never the other
- * partitions of its RDD (see {@link ChunkRDD}).
+ * use, so a fused chain holds at most the values it still needs.
  */
 final class SubtaskPartition implements Partition {
-  /**
-   * An input read from a parent RDD's partition (one of its outputs). The parent's partition
-   * object travels with this one, so a task reads — or, when its block was lost, recomputes —
-   * exactly its inputs without the parent RDD's other partitions.
-   */
-  record Input(int parent, Partition source, int output) implements Serializable {}
+  /** An input read from a parent RDD's partition (one of its outputs). */
+  record Input(int parent, int partition, int output, Partition parentPartition) implements Serializable {}
 
   /** One chunk op, the slots it reads and the first slot it writes. */
   record Node(ChunkOp op, int[] inputSlots, int firstOutputSlot) implements Serializable {}

@@ -16,6 +16,8 @@ import org.marsonspark.core.TilingOptions;
  * @param maxConcurrentJobs Spark jobs a run keeps in flight at once (4)
  * @param progress show a console progress bar for work longer than {@code progressDelayMillis}
  * @param progressDelayMillis how long an execution runs before the bar appears (1500 ms)
+ * @param memoryBudget bytes of chunk results one execution keeps alive at once; wide stages run in
+ *     waves to stay under it (0, the default: half of the executors' storage memory)
  */
 public record MarsOptions(
     long chunkStoreLimit,
@@ -24,7 +26,8 @@ public record MarsOptions(
     StorageLevel storageLevel,
     int maxConcurrentJobs,
     boolean progress,
-    long progressDelayMillis) implements TilingOptions {
+    long progressDelayMillis,
+    long memoryBudget) implements TilingOptions {
 
   public MarsOptions {
     if (chunkStoreLimit <= 0) {
@@ -36,40 +39,48 @@ public record MarsOptions(
     if (maxConcurrentJobs < 1) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "maxConcurrentJobs must be at least 1, got " + maxConcurrentJobs);
     }
+    if (memoryBudget < 0) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "memoryBudget must be >= 0 (0 for automatic), got " + memoryBudget);
+    }
     if (storageLevel == null) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "storageLevel must be given");
     }
   }
 
   public static MarsOptions defaults() {
-    return new MarsOptions(128L << 20, 4, true, StorageLevel.MEMORY_AND_DISK(), 4, true, 1500);
+    return new MarsOptions(128L << 20, 4, true, StorageLevel.MEMORY_AND_DISK(), 4, true, 1500, 0);
   }
 
   public MarsOptions withChunkStoreLimit(long bytes) {
-    return new MarsOptions(bytes, combineSize, fusion, storageLevel, maxConcurrentJobs, progress, progressDelayMillis);
+    return new MarsOptions(bytes, combineSize, fusion, storageLevel, maxConcurrentJobs, progress, progressDelayMillis, memoryBudget);
   }
 
   public MarsOptions withCombineSize(int n) {
-    return new MarsOptions(chunkStoreLimit, n, fusion, storageLevel, maxConcurrentJobs, progress, progressDelayMillis);
+    return new MarsOptions(chunkStoreLimit, n, fusion, storageLevel, maxConcurrentJobs, progress, progressDelayMillis, memoryBudget);
   }
 
   public MarsOptions withFusion(boolean on) {
-    return new MarsOptions(chunkStoreLimit, combineSize, on, storageLevel, maxConcurrentJobs, progress, progressDelayMillis);
+    return new MarsOptions(chunkStoreLimit, combineSize, on, storageLevel, maxConcurrentJobs, progress, progressDelayMillis, memoryBudget);
   }
 
   public MarsOptions withStorageLevel(StorageLevel level) {
-    return new MarsOptions(chunkStoreLimit, combineSize, fusion, level, maxConcurrentJobs, progress, progressDelayMillis);
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, level, maxConcurrentJobs, progress, progressDelayMillis, memoryBudget);
   }
 
   public MarsOptions withMaxConcurrentJobs(int n) {
-    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, n, progress, progressDelayMillis);
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, n, progress, progressDelayMillis, memoryBudget);
   }
 
   public MarsOptions withProgress(boolean on) {
-    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, on, progressDelayMillis);
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, on, progressDelayMillis, memoryBudget);
+  }
+
+  public MarsOptions withMemoryBudget(long bytes) {
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, progress,
+        progressDelayMillis, bytes);
   }
 
   public MarsOptions withProgressDelayMillis(long millis) {
-    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, progress, millis);
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, progress, millis, memoryBudget);
   }
 }

@@ -210,8 +210,7 @@ public final class MarsSession implements AutoCloseable {
   }
 
   private List<ExecutionHandle> run(List<? extends TileableData> targets, GraphRunner.RunListener listener) {
-    GraphRunner.Settings settings = new GraphRunner.Settings(options.fusion(), options.storageLevel(),
-        options.maxConcurrentJobs());
+    GraphRunner.Settings settings = settings();
     Tiler tiler = new Tiler(new TileContext(options));
     List<Chunk> iterationHeld = new ArrayList<>();
     Set<Long> alreadyAsked = new HashSet<>();
@@ -263,6 +262,40 @@ public final class MarsSession implements AutoCloseable {
     }
     finalChunks.forEach(store::release);
     return handles;
+  }
+
+  /** What {@link #explain} found: sizes of the plan and the time tiling and planning took. */
+  public record Explain(int chunkOps, int subtasks, int rdds, long tileNanos, long planNanos) {}
+
+  /**
+   * Tiles and plans the targets as {@link #execute} would, without running anything. Graphs that
+   * need iterative tiling (unknown sizes) cannot be explained before they run.
+   */
+  public Explain explain(List<? extends TileableData> targets) {
+    ensureOpen();
+    synchronized (executeLock) {
+      TileContext ctx = new TileContext(options);
+      long t0 = System.nanoTime();
+      try {
+        new Tiler(ctx).tile(targets);
+      } catch (TileContext.NeedsExecution e) {
+        throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "explain: " + e.tileables()
+            + " must run before the rest can be tiled (their sizes are unknown)");
+      }
+      long t1 = System.nanoTime();
+      LinkedHashSet<Chunk> chunks = new LinkedHashSet<>();
+      for (TileableData t : targets) {
+        chunks.addAll(t.chunks());
+      }
+      GraphRunner.RunStats stats = runner.plan(chunks, settings());
+      long t2 = System.nanoTime();
+      return new Explain(ctx.nodesCreated(), stats.subtasks(), stats.rdds(), t1 - t0, t2 - t1);
+    }
+  }
+
+  private GraphRunner.Settings settings() {
+    return new GraphRunner.Settings(options.fusion(), options.storageLevel(), options.maxConcurrentJobs(),
+        options.memoryBudget());
   }
 
   /** Whether every chunk of a tileable is materialized in this session. */

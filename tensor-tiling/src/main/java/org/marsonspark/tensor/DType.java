@@ -4,7 +4,7 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 
 /** Element types of tensors, named as numpy names them. */
-public enum DType {
+public enum DType implements org.marsonspark.core.ElementType {
   BOOL("bool", 1, 0),
   INT32("int32", 4, 1),
   INT64("int64", 8, 2),
@@ -21,6 +21,7 @@ public enum DType {
     this.rank = rank;
   }
 
+  @Override
   public int itemSize() {
     return itemSize;
   }

@@ -12,26 +12,46 @@ import org.marsonspark.tensor.DType;
  * in double and round once.
  */
 public enum BinaryFn {
-  ADD("add", Kind.ARITH, Double::sum, Long::sum, (a, b) -> a | b),
-  SUBTRACT("subtract", Kind.ARITH, (a, b) -> a - b, (a, b) -> a - b, null),
-  MULTIPLY("multiply", Kind.ARITH, (a, b) -> a * b, (a, b) -> a * b, (a, b) -> a & b),
-  TRUE_DIVIDE("true_divide", Kind.DIVIDE, (a, b) -> a / b, null, null),
-  FLOOR_DIVIDE("floor_divide", Kind.ARITH, Ufuncs::floorDivide, Ufuncs::floorDivide, null),
-  MOD("mod", Kind.ARITH, Ufuncs::mod, Ufuncs::mod, null),
-  POWER("power", Kind.ARITH, Math::pow, Ufuncs::power, null),
-  MAXIMUM("maximum", Kind.ARITH, Math::max, Math::max, (a, b) -> a | b),
-  MINIMUM("minimum", Kind.ARITH, Math::min, Math::min, (a, b) -> a & b),
-  EQUAL("equal", Kind.COMPARE, (a, b) -> a == b ? 1 : 0, (a, b) -> a == b ? 1 : 0, (a, b) -> a == b),
-  NOT_EQUAL("not_equal", Kind.COMPARE, (a, b) -> a != b ? 1 : 0, (a, b) -> a != b ? 1 : 0, (a, b) -> a != b),
-  LESS("less", Kind.COMPARE, (a, b) -> a < b ? 1 : 0, (a, b) -> a < b ? 1 : 0, (a, b) -> !a & b),
-  LESS_EQUAL("less_equal", Kind.COMPARE, (a, b) -> a <= b ? 1 : 0, (a, b) -> a <= b ? 1 : 0, (a, b) -> !a | b),
-  GREATER("greater", Kind.COMPARE, (a, b) -> a > b ? 1 : 0, (a, b) -> a > b ? 1 : 0, (a, b) -> a & !b),
-  GREATER_EQUAL("greater_equal", Kind.COMPARE, (a, b) -> a >= b ? 1 : 0, (a, b) -> a >= b ? 1 : 0, (a, b) -> a | !b),
-  LOGICAL_AND("logical_and", Kind.LOGICAL, null, null, (a, b) -> a & b),
-  LOGICAL_OR("logical_or", Kind.LOGICAL, null, null, (a, b) -> a | b),
-  LOGICAL_XOR("logical_xor", Kind.LOGICAL, null, null, (a, b) -> a ^ b),
-  ARCTAN2("arctan2", Kind.FLOAT, Math::atan2, null, null),
-  HYPOT("hypot", Kind.FLOAT, Math::hypot, null, null);
+  ADD("add", Kind.ARITH, Double::sum, Long::sum, (a, b) -> a | b,
+      new Code("(%1$s + %2$s)", "(%1$s + %2$s)", "(%1$s | %2$s)")),
+  SUBTRACT("subtract", Kind.ARITH, (a, b) -> a - b, (a, b) -> a - b, null,
+      new Code("(%1$s - %2$s)", "(%1$s - %2$s)", null)),
+  MULTIPLY("multiply", Kind.ARITH, (a, b) -> a * b, (a, b) -> a * b, (a, b) -> a & b,
+      new Code("(%1$s * %2$s)", "(%1$s * %2$s)", "(%1$s & %2$s)")),
+  TRUE_DIVIDE("true_divide", Kind.DIVIDE, (a, b) -> a / b, null, null,
+      new Code("(%1$s / %2$s)", null, null)),
+  FLOOR_DIVIDE("floor_divide", Kind.ARITH, Ufuncs::floorDivide, Ufuncs::floorDivide, null,
+      new Code("Ufuncs.floorDivide(%1$s, %2$s)", "Ufuncs.floorDivide(%1$s, %2$s)", null)),
+  MOD("mod", Kind.ARITH, Ufuncs::mod, Ufuncs::mod, null,
+      new Code("Ufuncs.mod(%1$s, %2$s)", "Ufuncs.mod(%1$s, %2$s)", null)),
+  POWER("power", Kind.ARITH, Ufuncs::power, Ufuncs::power, null,
+      new Code("Ufuncs.power(%1$s, %2$s)", "Ufuncs.power(%1$s, %2$s)", null)),
+  MAXIMUM("maximum", Kind.ARITH, Math::max, Math::max, (a, b) -> a | b,
+      new Code("Math.max(%1$s, %2$s)", "Math.max(%1$s, %2$s)", "(%1$s | %2$s)")),
+  MINIMUM("minimum", Kind.ARITH, Math::min, Math::min, (a, b) -> a & b,
+      new Code("Math.min(%1$s, %2$s)", "Math.min(%1$s, %2$s)", "(%1$s & %2$s)")),
+  EQUAL("equal", Kind.COMPARE, (a, b) -> a == b ? 1 : 0, (a, b) -> a == b ? 1 : 0, (a, b) -> a == b,
+      new Code("(%1$s == %2$s)", "(%1$s == %2$s)", "(%1$s == %2$s)")),
+  NOT_EQUAL("not_equal", Kind.COMPARE, (a, b) -> a != b ? 1 : 0, (a, b) -> a != b ? 1 : 0, (a, b) -> a != b,
+      new Code("(%1$s != %2$s)", "(%1$s != %2$s)", "(%1$s != %2$s)")),
+  LESS("less", Kind.COMPARE, (a, b) -> a < b ? 1 : 0, (a, b) -> a < b ? 1 : 0, (a, b) -> !a & b,
+      new Code("(%1$s < %2$s)", "(%1$s < %2$s)", "(!%1$s & %2$s)")),
+  LESS_EQUAL("less_equal", Kind.COMPARE, (a, b) -> a <= b ? 1 : 0, (a, b) -> a <= b ? 1 : 0, (a, b) -> !a | b,
+      new Code("(%1$s <= %2$s)", "(%1$s <= %2$s)", "(!%1$s | %2$s)")),
+  GREATER("greater", Kind.COMPARE, (a, b) -> a > b ? 1 : 0, (a, b) -> a > b ? 1 : 0, (a, b) -> a & !b,
+      new Code("(%1$s > %2$s)", "(%1$s > %2$s)", "(%1$s & !%2$s)")),
+  GREATER_EQUAL("greater_equal", Kind.COMPARE, (a, b) -> a >= b ? 1 : 0, (a, b) -> a >= b ? 1 : 0, (a, b) -> a | !b,
+      new Code("(%1$s >= %2$s)", "(%1$s >= %2$s)", "(%1$s | !%2$s)")),
+  LOGICAL_AND("logical_and", Kind.LOGICAL, null, null, (a, b) -> a & b,
+      new Code(null, null, "(%1$s & %2$s)")),
+  LOGICAL_OR("logical_or", Kind.LOGICAL, null, null, (a, b) -> a | b,
+      new Code(null, null, "(%1$s | %2$s)")),
+  LOGICAL_XOR("logical_xor", Kind.LOGICAL, null, null, (a, b) -> a ^ b,
+      new Code(null, null, "(%1$s ^ %2$s)")),
+  ARCTAN2("arctan2", Kind.FLOAT, Math::atan2, null, null,
+      new Code("Math.atan2(%1$s, %2$s)", null, null)),
+  HYPOT("hypot", Kind.FLOAT, Math::hypot, null, null,
+      new Code("Math.hypot(%1$s, %2$s)", null, null));
 
   /** How a function maps input dtypes to its computing and result dtypes. */
   enum Kind { ARITH, DIVIDE, COMPARE, LOGICAL, FLOAT }
@@ -41,18 +61,32 @@ public enum BinaryFn {
     boolean apply(boolean a, boolean b);
   }
 
+  /**
+   * The same functions as Java source templates ({@code %1$s}, {@code %2$s} are the operands) for
+   * generated fused loops: on doubles, on longs, on booleans. They must compute exactly what the
+   * lambdas compute (tests run every pattern fused and unfused).
+   */
+  public record Code(String f64, String i64, String bool) {}
+
   private final String numpyName;
   private final Kind kind;
   final DoubleBinaryOperator f64;
   final LongBinaryOperator i64;
   final BoolBinary bool;
+  private final Code code;
 
-  BinaryFn(String numpyName, Kind kind, DoubleBinaryOperator f64, LongBinaryOperator i64, BoolBinary bool) {
+  BinaryFn(String numpyName, Kind kind, DoubleBinaryOperator f64, LongBinaryOperator i64, BoolBinary bool, Code code) {
     this.numpyName = numpyName;
     this.kind = kind;
     this.f64 = f64;
     this.i64 = i64;
     this.bool = bool;
+    this.code = code;
+  }
+
+  /** Source templates for generated kernels. */
+  public Code code() {
+    return code;
   }
 
   public String numpyName() {

@@ -3,22 +3,22 @@ package org.marsonspark.tensor.kernel;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 
-/** Scalar helpers with numpy's semantics where Java's operators differ. */
-final class Ufuncs {
+/** Scalar helpers with numpy's semantics where Java's operators differ (also called by generated kernels). */
+public final class Ufuncs {
   private Ufuncs() {}
 
   /** numpy integer floor division: rounds toward minus infinity; division by zero gives 0. */
-  static long floorDivide(long a, long b) {
+  public static long floorDivide(long a, long b) {
     return b == 0 ? 0 : Math.floorDiv(a, b);
   }
 
   /** numpy integer remainder: the sign of the divisor; by zero gives 0. */
-  static long mod(long a, long b) {
+  public static long mod(long a, long b) {
     return b == 0 ? 0 : Math.floorMod(a, b);
   }
 
   /** numpy float remainder ({@code npy_divmod}): the sign of the divisor. */
-  static double mod(double a, double b) {
+  public static double mod(double a, double b) {
     if (b == 0) {
       return Double.NaN;
     }
@@ -34,7 +34,7 @@ final class Ufuncs {
   }
 
   /** numpy float floor division ({@code npy_divmod}). */
-  static double floorDivide(double a, double b) {
+  public static double floorDivide(double a, double b) {
     if (b == 0) {
       return a / b;
     }
@@ -54,7 +54,7 @@ final class Ufuncs {
   }
 
   /** Integer power with wrap-around, as numpy's; a negative exponent is an error there too. */
-  static long power(long base, long exp) {
+  public static long power(long base, long exp) {
     if (exp < 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Integers to negative integer powers are not allowed");
     }
@@ -71,11 +71,22 @@ final class Ufuncs {
     return result;
   }
 
-  static double sign(double a) {
+  /**
+   * Float power with C99's (numpy's) special cases where Java's {@link Math#pow} differs: 1 to
+   * any power (NaN included) and -1 to an infinite power are 1, not NaN.
+   */
+  public static double power(double base, double exp) {
+    if (base == 1.0 || (base == -1.0 && Double.isInfinite(exp))) {
+      return 1.0;
+    }
+    return Math.pow(base, exp);
+  }
+
+  public static double sign(double a) {
     return Double.isNaN(a) ? Double.NaN : Math.signum(a);
   }
 
-  static double rint(double a) {
+  public static double rint(double a) {
     return Math.rint(a);
   }
 }

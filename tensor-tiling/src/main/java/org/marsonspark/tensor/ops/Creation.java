@@ -10,6 +10,8 @@ import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorOp;
+import org.marsonspark.tensor.fusion.Expr;
+import org.marsonspark.tensor.fusion.Fusable;
 
 /** Operands that create tensors from nothing or from driver-side arrays. */
 public final class Creation {
@@ -83,7 +85,12 @@ public final class Creation {
       tileSource(ctx, chunkSize.nsplits(shape, dtype, ctx.options()), b -> new FullChunk(b.shape(), dtype, value));
     }
 
-    record FullChunk(long[] shape, DType dtype, Object value) implements ChunkOp {
+    record FullChunk(long[] shape, DType dtype, Object value) implements ChunkOp, Fusable {
+      @Override
+      public Expr fuse(List<Expr> args, long[] outShape) {
+        return new Expr.Const(dtype, NDArray.scalar(dtype, value).get(0), shape);
+      }
+
       @Override
       public Object execute(Object[] inputs) {
         return NDArray.full(dtype, shape, value);

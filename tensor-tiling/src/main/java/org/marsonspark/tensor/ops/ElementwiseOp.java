@@ -13,6 +13,8 @@ import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
+import org.marsonspark.tensor.fusion.Expr;
+import org.marsonspark.tensor.fusion.Fusable;
 import org.marsonspark.tensor.kernel.BinaryFn;
 import org.marsonspark.tensor.kernel.Elementwise;
 import org.marsonspark.tensor.kernel.UnaryFn;
@@ -131,7 +133,20 @@ public abstract class ElementwiseOp extends TensorOp {
     }
   }
 
-  record BinaryChunk(BinaryFn fn, DType compute, DType result, NDArray scalar, boolean scalarFirst) implements ChunkOp {
+  record BinaryChunk(BinaryFn fn, DType compute, DType result, NDArray scalar, boolean scalarFirst)
+      implements ChunkOp, Fusable {
+    @Override
+    public Expr fuse(List<Expr> args, long[] shape) {
+      Expr x = args.get(0);
+      Expr y = scalar == null ? args.get(1) : new Expr.Const(compute, scalar.get(0), new long[0]);
+      if (scalar != null && scalarFirst) {
+        Expr t = x;
+        x = y;
+        y = t;
+      }
+      return Fusable.fits(x, shape) && Fusable.fits(y, shape) ? new Expr.Binary(fn, compute, result, x, y, shape) : null;
+    }
+
     @Override
     public Object execute(Object[] inputs) {
       NDArray x = (NDArray) inputs[0];
@@ -173,7 +188,12 @@ public abstract class ElementwiseOp extends TensorOp {
     }
   }
 
-  record UnaryChunk(UnaryFn fn, DType compute, DType result) implements ChunkOp {
+  record UnaryChunk(UnaryFn fn, DType compute, DType result) implements ChunkOp, Fusable {
+    @Override
+    public Expr fuse(List<Expr> args, long[] shape) {
+      return Arrays.equals(args.get(0).shape(), shape) ? new Expr.Unary(fn, compute, result, args.get(0)) : null;
+    }
+
     @Override
     public Object execute(Object[] inputs) {
       return Elementwise.unary(fn, (NDArray) inputs[0], compute, result);
@@ -204,7 +224,12 @@ public abstract class ElementwiseOp extends TensorOp {
     }
   }
 
-  record CastChunk(DType to) implements ChunkOp {
+  record CastChunk(DType to) implements ChunkOp, Fusable {
+    @Override
+    public Expr fuse(List<Expr> args, long[] shape) {
+      return Arrays.equals(args.get(0).shape(), shape) ? new Expr.Cast(to, args.get(0)) : null;
+    }
+
     @Override
     public Object execute(Object[] inputs) {
       return ((NDArray) inputs[0]).astype(to);

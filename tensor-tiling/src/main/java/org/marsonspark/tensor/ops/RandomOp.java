@@ -11,6 +11,8 @@ import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorOp;
+import org.marsonspark.tensor.fusion.Expr;
+import org.marsonspark.tensor.fusion.Fusable;
 
 /**
  * Seeded random tensors. The seeding rule: each tensor drawn from a {@code RandomState} gets a
@@ -84,9 +86,32 @@ public final class RandomOp extends TensorOp {
     return (word >>> 11) * 0x1.0p-53;
   }
 
+  /**
+   * An integer uniform on [low, high) for element {@code i}: the unit double scaled (bias below
+   * 2^-53 of the range), or the word modulo the range for ranges over 2^53.
+   */
+  public static long randint(long key, long i, long low, long high) {
+    long w = word(key, i);
+    long range = high - low;
+    return low + (range <= (1L << 53) ? (long) (unit(w) * range) : Long.remainderUnsigned(w, range));
+  }
+
   /** One chunk: walks its rows, each a contiguous run of global positions. */
   record RandomChunk(Distribution dist, double a, double b, long key, long[] globalStrides, long[] offset,
-      long[] shape, DType dtype) implements ChunkOp {
+      long[] shape, DType dtype) implements ChunkOp, Fusable {
+    /** Fuses when the chunk's global positions are one contiguous run (it spans all trailing axes). */
+    @Override
+    public Expr fuse(List<Expr> args, long[] outShape) {
+      long base = 0;
+      for (int i = 0; i < shape.length; i++) {
+        if (i > 0 && (offset[i] != 0 || globalStrides[i] == 0 || shape[i] * globalStrides[i] != globalStrides[i - 1])) {
+          return null;
+        }
+        base += offset[i] * globalStrides[i];
+      }
+      return new Expr.Random(dist, a, b, key, base, dtype, shape);
+    }
+
     @Override
     public Object execute(Object[] inputs) {
       int nd = shape.length;
@@ -137,10 +162,9 @@ public final class RandomOp extends TensorOp {
         }
         case RANDINT -> {
           long low = (long) a;
-          long range = (long) b - low;
+          long high = (long) b;
           for (int j = 0; j < n; j++) {
-            long w = word(key, base + j);
-            lv[pos + j] = low + (range <= (1L << 53) ? (long) (unit(w) * range) : Long.remainderUnsigned(w, range));
+            lv[pos + j] = randint(key, base + j, low, high);
           }
         }
       }

@@ -16,6 +16,9 @@ import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
+import org.marsonspark.tensor.fusion.Expr;
+import org.marsonspark.tensor.fusion.Fusable;
+import org.marsonspark.tensor.fusion.FusionSupport;
 
 /**
  * The reduction family, tiled once for all its members as a tree: each chunk is reduced to a
@@ -173,7 +176,20 @@ public final class Reduction extends TensorOp {
     out().setChunks(outs, outSplits);
   }
 
-  record MapChunk(ReductionFn fn, int[] axes, long[] offset, long[] globalShape) implements ChunkOp {
+  record MapChunk(ReductionFn fn, int[] axes, long[] offset, long[] globalShape) implements ChunkOp, Fusable {
+    /** Fuses reductions over trailing axes (or all axes) of sum/prod/min/max/all/any/count/mean. */
+    @Override
+    public Expr fuse(List<Expr> args, long[] shape) {
+      Expr x = args.get(0);
+      int nd = x.shape().length;
+      for (int i = 0; i < axes.length; i++) {
+        if (axes[i] != nd - axes.length + i) {
+          return null;
+        }
+      }
+      return FusionSupport.reduces(fn) ? new Expr.Reduce(fn, axes, x, shape) : null;
+    }
+
     @Override
     public Object execute(Object[] inputs) {
       return fn.map((NDArray) inputs[0], axes, offset, globalShape);
@@ -197,7 +213,13 @@ public final class Reduction extends TensorOp {
     }
   }
 
-  record AggregateChunk(ReductionFn fn, int[] dropAxes, DType result) implements ChunkOp {
+  record AggregateChunk(ReductionFn fn, int[] dropAxes, DType result) implements ChunkOp, Fusable {
+    /** Fuses the aggregate of a single partial (a reduction that needed no combine step). */
+    @Override
+    public Expr fuse(List<Expr> args, long[] shape) {
+      return args.size() == 1 && args.get(0) instanceof Expr.Reduce r ? new Expr.Finish(fn, result, r, shape) : null;
+    }
+
     @Override
     public Object execute(Object[] inputs) {
       Object partial = inputs.length == 1 ? inputs[0] : fn.combine(inputs);

@@ -78,8 +78,7 @@ public final class Reductions {
     private double reduce(double[] x, int from, int n) {
       switch (merge) {
         case SUM -> {
-          // pairwise over blocks keeps float error close to numpy's
-          return pairwiseSum(x, from, n);
+          return sequentialSum(x, from, n);
         }
         case PROD -> {
           double p = 1;
@@ -109,8 +108,9 @@ public final class Reductions {
       long r = switch (merge) {
         case SUM -> 0;
         case PROD -> 1;
-        case MIN -> Long.MAX_VALUE;
-        case MAX -> Long.MIN_VALUE;
+        // all/any count in 0/1: an empty all is true, an empty any false
+        case MIN -> nonzero ? 1 : Long.MAX_VALUE;
+        case MAX -> nonzero ? 0 : Long.MIN_VALUE;
       };
       for (int i = 0; i < n; i++) {
         r = merge(r, x[from + i]);
@@ -165,17 +165,39 @@ public final class Reductions {
     }
   }
 
-  /** Sum of x[from, from + n) by pairwise halving below a block of 128, as numpy does. */
-  static double pairwiseSum(double[] x, int from, int n) {
-    if (n <= 128) {
-      double s = 0;
-      for (int i = 0; i < n; i++) {
-        s += x[from + i];
+  /**
+   * The partial a map step produces, from accumulators computed elsewhere (by a fused kernel):
+   * for sum/prod/min/max/... the accumulator array itself; for the mean, means of the sums.
+   *
+   * @param in dtype of the reduced values
+   * @param count elements reduced into each accumulator
+   * @param acc {@code double[]} or {@code long[]} accumulators
+   */
+  public static Object partialOf(ReductionFn fn, DType in, long count, Object acc, long[] shape) {
+    if (fn instanceof Moment m && !m.variance()) {
+      double[] sums = (double[]) acc;
+      double[] mean = new double[sums.length];
+      for (int i = 0; i < mean.length; i++) {
+        mean[i] = count == 0 ? 0 : sums[i] / count;
       }
-      return s;
+      return new Moments(count, mean, new double[mean.length], shape);
     }
-    int half = (n / 2) & ~7;
-    return pairwiseSum(x, from, half) + pairwiseSum(x, from + half, n - half);
+    if (fn instanceof Simple) {
+      return NDArray.wrap(acc instanceof double[] ? DType.FLOAT64 : DType.INT64, shape, acc);
+    }
+    throw new IllegalArgumentException(fn.name() + " has no partial from accumulators");
+  }
+
+  /**
+   * Sum of x[from, from + n), left to right in double precision. Generated fused kernels add in
+   * the same order, so results are identical with fusion on and off.
+   */
+  static double sequentialSum(double[] x, int from, int n) {
+    double s = 0;
+    for (int i = 0; i < n; i++) {
+      s += x[from + i];
+    }
+    return s;
   }
 
   /** Count, mean and sum of squared deviations, merged with Chan's formula. */
@@ -269,7 +291,7 @@ public final class Reductions {
       double[] m2 = new double[l.outer];
       for (int o = 0; o < l.outer; o++) {
         int from = o * l.inner;
-        double m = l.inner == 0 ? 0 : pairwiseSum(x, from, l.inner) / l.inner;
+        double m = l.inner == 0 ? 0 : sequentialSum(x, from, l.inner) / l.inner;
         mean[o] = m;
         if (variance) {
           double s = 0;
@@ -298,8 +320,14 @@ public final class Reductions {
         }
         for (int i = 0; i < mean.length; i++) {
           double delta = b.mean()[i] - mean[i];
-          mean[i] += delta * nb / total;
-          m2[i] += b.m2()[i] + delta * delta * ((double) n * nb / total);
+          if (Double.isFinite(delta)) {
+            mean[i] += delta * nb / total;
+            m2[i] += b.m2()[i] + delta * delta * ((double) n * nb / total);
+          } else {
+            // an infinite or NaN mean: Chan's update would turn inf into inf - inf = NaN
+            mean[i] = mean[i] * ((double) n / total) + b.mean()[i] * ((double) nb / total);
+            m2[i] = Double.NaN;
+          }
         }
         n = total;
       }
@@ -314,7 +342,8 @@ public final class Reductions {
         if (!variance) {
           out[i] = m.count() == 0 ? Double.NaN : m.mean()[i];
         } else {
-          double v = m.count() - ddof <= 0 ? Double.NaN : m.m2()[i] / (m.count() - ddof);
+          // numpy divides by max(n - ddof, 0): inf (nan for zero spread) when ddof >= n
+          double v = m.m2()[i] / Math.max(m.count() - ddof, 0);
           out[i] = sqrt ? Math.sqrt(v) : v;
         }
       }

@@ -1,0 +1,129 @@
+package org.marsonspark.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.marsonspark.session.MarsOptions;
+import org.marsonspark.session.MarsSession;
+
+/**
+ * The benchmark harness: runs each workload in this project and in its references, side by side
+ * in one JVM run, and writes the table into docs/performance.md (between the bench markers).
+ *
+ * <p>{@code bin/bench [W1 W1big W2 W3 P1 P2 ...] [--repeats 3] [--quick] [--no-docs]}
+ */
+public final class Bench {
+  static final String BEGIN = "<!-- bench:begin -->";
+  static final String END = "<!-- bench:end -->";
+
+  private Bench() {}
+
+  public static void main(String[] args) throws Exception {
+    Path root = Path.of(".");
+    int repeats = 3;
+    boolean quick = false;
+    boolean docs = true;
+    List<String> selected = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--root" -> root = Path.of(args[++i]);
+        case "--repeats" -> repeats = Integer.parseInt(args[++i]);
+        case "--quick" -> quick = true;
+        case "--no-docs" -> docs = false;
+        default -> selected.add(args[i]);
+      }
+    }
+    if (selected.isEmpty()) {
+      selected = List.of("W1", "W2", "W3", "P1", "P2");
+    }
+    Map<String, List<Workload>> catalogue = catalogue(quick);
+    Path script = root.resolve("bench/python/workloads.py");
+    int cores = Runtime.getRuntime().availableProcessors();
+    StringBuilder report = new StringBuilder();
+    try (MarsSession mars = MarsSession.local(MarsOptions.defaults().withProgress(false))) {
+      Env env = new Env(mars, mars.spark(), Python.available() ? script : null, quick, cores);
+      report.append(header(env, repeats, quick, selected));
+      for (String id : selected) {
+        List<Workload> ws = catalogue.get(id);
+        if (ws == null) {
+          throw new IllegalArgumentException("unknown workload " + id + "; known: " + catalogue.keySet());
+        }
+        for (Workload w : ws) {
+          report.append(run(w, env, repeats));
+        }
+      }
+    }
+    System.out.println(report);
+    if (docs) {
+      writeDocs(root.resolve("docs/performance.md"), report.toString());
+    }
+  }
+
+  private static Map<String, List<Workload>> catalogue(boolean quick) {
+    Map<String, List<Workload>> c = new LinkedHashMap<>();
+    c.put("W1", List.of(new MonteCarloPi(quick ? 20_000_000L : 200_000_000L, quick ? 1_000_000L : 10_000_000L)));
+    c.put("W1big", List.of(new MonteCarloPi(1_000_000_000L, 10_000_000L)));
+    c.put("W2", List.of(new ShiftScaleSum(quick ? 40_000_000L : 400_000_000L, 10_000_000L)));
+    c.put("W3", quick ? List.of(new MatrixStd(1000)) : List.of(new MatrixStd(4000), new MatrixStd(8000)));
+    c.put("P1", List.of(Planner.planning(quick ? 10_000 : 100_000)));
+    c.put("P2", List.of(Planner.throughput(quick ? 1_000 : 10_000)));
+    return c;
+  }
+
+  private static String header(Env env, int repeats, boolean quick, List<String> selected) {
+    return String.format(Locale.ROOT, "Run %s on %d cores, %s, Java %s, BLAS %s; %d timed repeats after a warm-up%s."
+        + "%nCommand: `bin/bench %s%s`%n%n", LocalDate.now(), env.cores(), System.getProperty("os.name"),
+        System.getProperty("java.version"), dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName(),
+        repeats, quick ? " (quick sizes)" : "", String.join(" ", selected), quick ? " --quick" : "");
+  }
+
+  private static String run(Workload w, Env env, int repeats) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("### ").append(w.id()).append(": ").append(w.description()).append("\n\n")
+        .append("| contender | min s | median s | Mars on Spark is x faster (by min) | result |\n")
+        .append("|---|---|---|---|---|\n");
+    Measurement mars = null;
+    for (Contender c : w.contenders(env)) {
+      System.err.println("[bench] " + w.id() + ": " + c.name() + " ...");
+      Measurement m;
+      try {
+        m = c.measure(repeats);
+      } catch (Exception e) {
+        sb.append("| ").append(c.name()).append(" | failed: ").append(e.getMessage().lines().findFirst().orElse(""))
+            .append(" | | | |\n");
+        continue;
+      }
+      if (mars == null) {
+        mars = m;
+      }
+      String agree = Math.abs(m.result() - mars.result()) <= w.tolerance() * Math.abs(mars.result()) ? ""
+          : " (differs)";
+      sb.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %s | %.6g%s |%n", c.name(), m.min(), m.median(),
+          m == mars ? "—" : String.format(Locale.ROOT, "%.2f", m.min() / mars.min()), m.result(), agree));
+      System.err.printf(Locale.ROOT, "[bench]   min %.3f s, median %.3f s, result %.6g%n", m.min(), m.median(),
+          m.result());
+    }
+    return sb.append('\n').toString();
+  }
+
+  /** Replaces the generated part of docs/performance.md, keeping the hand-written text. */
+  private static void writeDocs(Path file, String report) throws IOException {
+    String text = Files.exists(file) ? Files.readString(file) : "# Performance\n\n" + BEGIN + "\n" + END + "\n";
+    int a = text.indexOf(BEGIN);
+    int b = text.indexOf(END);
+    if (a < 0 || b < a) {
+      text = text + "\n" + BEGIN + "\n" + END + "\n";
+      a = text.indexOf(BEGIN);
+      b = text.indexOf(END);
+    }
+    String updated = text.substring(0, a + BEGIN.length()) + "\n" + report + text.substring(b);
+    Files.writeString(file, updated);
+    System.err.println("[bench] wrote " + file);
+  }
+}

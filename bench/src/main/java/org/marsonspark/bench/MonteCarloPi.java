@@ -1,0 +1,81 @@
+package org.marsonspark.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.marsonspark.tensor.ChunkSize;
+import org.marsonspark.tensor.Mt;
+import org.marsonspark.tensor.RandomState;
+import org.marsonspark.tensor.Tensor;
+
+/** W1: Monte Carlo pi, {@code 4 * (sqrt((a * a).sum(axis=1)) < 1).sum() / N}. */
+final class MonteCarloPi implements Workload {
+  private final long n;
+  private final long chunk;
+
+  MonteCarloPi(long n, long chunk) {
+    this.n = n;
+    this.chunk = chunk;
+  }
+
+  @Override
+  public String id() {
+    return n >= 1_000_000_000L ? "W1 big" : "W1";
+  }
+
+  @Override
+  public String description() {
+    return String.format("Monte Carlo pi, N = %.0e points, chunks of %.0e rows", (double) n, (double) chunk);
+  }
+
+  @Override
+  public double tolerance() {
+    return 1e-3;
+  }
+
+  /** The hand-written loop: the same expression, one pass, no arrays. */
+  static long inside(long points, long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    long count = 0;
+    for (long i = 0; i < points; i++) {
+      double x = r.nextDouble() * 2 - 1;
+      double y = r.nextDouble() * 2 - 1;
+      if (Math.sqrt(x * x + y * y) < 1) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  @Override
+  public List<Contender> contenders(Env env) {
+    List<Contender> c = new ArrayList<>();
+    c.add(Contender.java("Mars on Spark (local[*])", () -> {
+      Tensor a = new RandomState(1).uniform(-1, 1, new long[] {n, 2}, ChunkSize.of(chunk, 2));
+      Tensor pi = Mt.sqrt(a.mul(a).sum(1)).lt(1).sum().mul(4).div(n);
+      return pi.execute(env.mars()).fetch().getDouble(0);
+    }));
+    c.add(Contender.java("Java loop, 1 thread", () -> 4.0 * inside(n, 1) / n));
+    c.add(Contender.java("Java loop, " + env.cores() + " threads", () -> 4.0 * Threads.sum(env.cores(),
+        t -> inside(n / env.cores(), t)) / n));
+    int parts = (int) Math.max(1, n / chunk);
+    c.add(Contender.java("Spark RDD, " + parts + " partitions", () -> {
+      JavaSparkContext jsc = JavaSparkContext.fromSparkContext(env.spark().sparkContext());
+      List<Integer> ids = new ArrayList<>();
+      for (int i = 0; i < parts; i++) {
+        ids.add(i);
+      }
+      long per = n / parts;
+      long count = jsc.parallelize(ids, parts).map(i -> inside(per, i)).reduce(Long::sum);
+      return 4.0 * count / n;
+    }));
+    if (env.python() != null) {
+      c.add(new Python("numpy, chunked", env.python(), Map.of(), "W1", "numpy", Long.toString(n), Long.toString(chunk)));
+      c.add(new Python("numexpr, chunked", env.python(), Map.of(), "W1", "numexpr", Long.toString(n),
+          Long.toString(chunk)));
+    }
+    return c;
+  }
+}

@@ -1,0 +1,274 @@
+package org.marsonspark.exec;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.spark.SparkContext;
+import org.apache.spark.rdd.RDD;
+import org.marsonspark.core.Chunk;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.OpNode;
+import org.marsonspark.core.ResourceRequest;
+import org.marsonspark.core.Shapes;
+import org.marsonspark.plan.Subtask;
+import org.marsonspark.plan.SubtaskRewriter;
+
+/**
+ * The Spark form of one run. Subtasks of one tileable operand at one depth (with one resource
+ * request, {@link RddKey}) become the partitions of one persisted {@link ChunkRDD}, which carries
+ * the request's Spark resource profile; cheap subtasks (a few thousand elements of work)
+ * are packed several to a partition, so that thousands of trivial chunks do not cost thousands of
+ * Spark tasks. A partition — a {@link Task} — is what the scheduler runs.
+ */
+final class RunPlan {
+  /** Subtasks whose nodes produce at most this many elements in all are cheap enough to pack. */
+  static final long CHEAP_ELEMENTS = 1 << 16;
+  /** Tasks per core into which many batchable calls are packed. */
+  static final int CALLS_PER_CORE = 16;
+
+  /** One partition: subtasks of one operand and depth, run one after another in one Spark task. */
+  static final class Task {
+    final List<Subtask> subtasks;
+    final int level;
+    final int partition;
+    final List<Chunk> outputs = new ArrayList<>();
+    final List<Task> successors = new ArrayList<>();
+    int pendingInputs;
+    ChunkRDD rdd;
+
+    Task(List<Subtask> subtasks, int level, int partition) {
+      this.subtasks = subtasks;
+      this.level = level;
+      this.partition = partition;
+      for (Subtask s : subtasks) {
+        outputs.addAll(s.outputs());
+      }
+    }
+  }
+
+  final List<Task> tasks = new ArrayList<>();
+  final List<ChunkRDD> rdds = new ArrayList<>();
+  final int subtasks;
+
+  private RunPlan(int subtasks) {
+    this.subtasks = subtasks;
+  }
+
+  /**
+   * @param dryRun build the RDDs only (for {@code explain}): nothing is persisted or referenced
+   */
+  static RunPlan build(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, ResourceProfiles profiles,
+      List<Subtask> subtasks, GraphRunner.Settings settings, boolean dryRun) {
+    RunPlan plan = new RunPlan(subtasks.size());
+    Map<Long, Subtask> producer = new HashMap<>();
+    for (Subtask s : subtasks) {
+      for (Chunk out : s.outputs()) {
+        producer.put(out.key(), s);
+      }
+    }
+    // depth of each subtask (subtasks come producers first)
+    Map<Subtask, Integer> levelOf = new IdentityHashMap<>();
+    for (Subtask s : subtasks) {
+      int lvl = 0;
+      for (Chunk in : s.externalInputs()) {
+        Subtask p = producer.get(in.key());
+        if (p != null) {
+          lvl = Math.max(lvl, levelOf.get(p) + 1);
+        } else if (!store.isMaterialized(in)) {
+          throw new MarsException(ErrorClass.INTERNAL, "input " + in + " of " + s + " is neither planned nor materialized");
+        }
+      }
+      levelOf.put(s, lvl);
+    }
+    // group by (operand, depth, resources); pack cheap subtasks; one task per pack
+    Map<RddKey, List<Subtask>> groups = new LinkedHashMap<>();
+    List<Subtask> byLevel = new ArrayList<>(subtasks);
+    byLevel.sort(Comparator.comparingInt(levelOf::get));
+    for (Subtask s : byLevel) {
+      groups.computeIfAbsent(RddKey.of(s, levelOf.get(s)), k -> new ArrayList<>()).add(s);
+    }
+    Map<Subtask, Task> taskOf = new IdentityHashMap<>();
+    List<List<Task>> tasksByGroup = new ArrayList<>();
+    for (List<Subtask> members : groups.values()) {
+      List<Task> groupTasks = new ArrayList<>();
+      for (List<Subtask> pack : pack(members, sc.defaultParallelism())) {
+        Task t = new Task(pack, levelOf.get(pack.get(0)), groupTasks.size());
+        pack.forEach(s -> taskOf.put(s, t));
+        groupTasks.add(t);
+        plan.tasks.add(t);
+      }
+      tasksByGroup.add(groupTasks);
+    }
+    // dependencies between tasks
+    for (Task t : plan.tasks) {
+      Set<Task> preds = Collections.newSetFromMap(new IdentityHashMap<>());
+      for (Subtask s : t.subtasks) {
+        for (Chunk in : s.externalInputs()) {
+          Subtask p = producer.get(in.key());
+          if (p != null && preds.add(taskOf.get(p))) {
+            taskOf.get(p).successors.add(t);
+          }
+        }
+      }
+      t.pendingInputs = preds.size();
+    }
+    // RDDs, level by level so that parents exist first
+    List<SubtaskRewriter> active = settings.fusion() ? rewriters : List.of();
+    List<RddKey> keys = new ArrayList<>(groups.keySet());
+    for (int g = 0; g < tasksByGroup.size(); g++) {
+      List<Task> groupTasks = tasksByGroup.get(g);
+      ChunkRDD rdd = newRdd(sc, store, active, groupTasks, producer, taskOf);
+      if (!dryRun) {
+        rdd.persist(settings.storageLevel());
+        profiles.apply(rdd, keys.get(g).resources());
+      }
+      groupTasks.forEach(t -> t.rdd = rdd);
+      plan.rdds.add(rdd);
+    }
+    // each subtask holds a reference on each input until it has run
+    for (Subtask s : dryRun ? List.<Subtask>of() : subtasks) {
+      for (Chunk in : s.externalInputs()) {
+        store.retain(in);
+      }
+    }
+    return plan;
+  }
+
+  /**
+   * Which subtasks share an RDD: those of one tileable operand at one depth with the same
+   * resource request. Subtasks ending in {@linkplain org.marsonspark.core.ChunkOp#batchable
+   * batchable} ops share it across operands ({@code owner} -1), so that many independent calls
+   * run as one job.
+   */
+  record RddKey(long owner, int level, ResourceRequest resources) {
+    static RddKey of(Subtask s, int level) {
+      ResourceRequest resources = ResourceRequest.DEFAULT;
+      for (OpNode n : s.nodes()) {
+        resources = resources.max(n.op().resources());
+      }
+      return new RddKey(s.tail().op().batchable() ? -1 : s.tail().owner(), level, resources);
+    }
+  }
+
+  /**
+   * Consecutive packs of cheap subtasks, about four per core; expensive ones alone. Batchable
+   * calls (spawned functions) are of unknown cost: they are packed only beyond
+   * {@link #CALLS_PER_CORE} per core, into that many tasks per core, which still balance well.
+   */
+  static List<List<Subtask>> pack(List<Subtask> members, int parallelism) {
+    int n = members.size();
+    boolean calls = members.stream().allMatch(s -> s.tail().op().batchable());
+    int packs = (calls ? CALLS_PER_CORE : 4) * Math.max(1, parallelism);
+    boolean cheap = n > packs && (calls || members.stream().allMatch(RunPlan::isCheap));
+    if (!cheap) {
+      return members.stream().map(List::of).toList();
+    }
+    int size = (n + packs - 1) / packs;
+    List<List<Subtask>> out = new ArrayList<>();
+    for (int i = 0; i < n; i += size) {
+      out.add(members.subList(i, Math.min(n, i + size)));
+    }
+    return out;
+  }
+
+  private static boolean isCheap(Subtask s) {
+    long work = 0;
+    for (OpNode node : s.nodes()) {
+      for (Chunk c : node.outputs()) {
+        long size = Shapes.size(c.shape());
+        if (size == Shapes.UNKNOWN) {
+          return false;
+        }
+        work += size;
+      }
+    }
+    return work <= CHEAP_ELEMENTS;
+  }
+
+  private static ChunkRDD newRdd(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, List<Task> tasks,
+      Map<Long, Subtask> producer, Map<Subtask, Task> taskOf) {
+    List<RDD<Object[]>> parents = new ArrayList<>();
+    Map<RDD<Object[]>, Integer> parentIndex = new IdentityHashMap<>();
+    List<List<TreeSet<Integer>>> parentParts = new ArrayList<>();
+    SubtaskPartition[] parts = new SubtaskPartition[tasks.size()];
+    for (Task task : tasks) {
+      int pi = task.partition;
+      LinkedHashSet<Chunk> ext = new LinkedHashSet<>();
+      task.subtasks.forEach(s -> ext.addAll(s.externalInputs()));
+      SubtaskPartition.Input[] inputs = new SubtaskPartition.Input[ext.size()];
+      Map<Long, Integer> slotOf = new HashMap<>();
+      int i = 0;
+      for (Chunk c : ext) {
+        RDD<Object[]> rdd;
+        int partition;
+        int output;
+        Subtask p = producer.get(c.key());
+        if (p != null) {
+          Task from = taskOf.get(p);
+          rdd = from.rdd;
+          partition = from.partition;
+          output = from.outputs.indexOf(c);
+        } else {
+          ChunkStore.Location loc = store.location(c);
+          rdd = loc.rdd();
+          partition = loc.partition();
+          output = loc.output();
+        }
+        int idx = parentIndex.computeIfAbsent(rdd, r -> {
+          parents.add(r);
+          List<TreeSet<Integer>> perChild = new ArrayList<>();
+          for (int k = 0; k < tasks.size(); k++) {
+            perChild.add(new TreeSet<>());
+          }
+          parentParts.add(perChild);
+          return parents.size() - 1;
+        });
+        parentParts.get(idx).get(pi).add(partition);
+        inputs[i] = new SubtaskPartition.Input(idx, partition, output, rdd.partitions()[partition]);
+        slotOf.put(c.key(), i++);
+      }
+      int nextSlot = ext.size();
+      List<SubtaskPartition.Node> nodes = new ArrayList<>();
+      for (Subtask s : task.subtasks) {
+        List<OpNode> toRun = s.nodes();
+        for (SubtaskRewriter r : rewriters) {
+          toRun = r.rewrite(toRun);
+        }
+        for (OpNode node : toRun) {
+          int[] inSlots = new int[node.inputs().size()];
+          for (int a = 0; a < inSlots.length; a++) {
+            inSlots[a] = slotOf.get(node.inputs().get(a).key());
+          }
+          nodes.add(new SubtaskPartition.Node(node.op(), inSlots, nextSlot));
+          for (Chunk out : node.outputs()) {
+            slotOf.put(out.key(), nextSlot++);
+          }
+        }
+      }
+      int[] outSlots = task.outputs.stream().mapToInt(c -> slotOf.get(c.key())).toArray();
+      Subtask first = task.subtasks.get(0);
+      String name = first.tail().op().name() + Arrays.toString(first.outputs().get(0).index())
+          + (task.subtasks.size() > 1 ? " and " + (task.subtasks.size() - 1) + " more" : "");
+      parts[pi] = new SubtaskPartition(pi, inputs, nodes.toArray(new SubtaskPartition.Node[0]), outSlots, nextSlot,
+          name);
+    }
+    int[][][] pp = new int[parents.size()][][];
+    for (int i = 0; i < parents.size(); i++) {
+      pp[i] = new int[tasks.size()][];
+      for (int k = 0; k < tasks.size(); k++) {
+        pp[i][k] = parentParts.get(i).get(k).stream().mapToInt(Integer::intValue).toArray();
+      }
+    }
+    return new ChunkRDD(sc, parts, parents, pp);
+  }
+}

@@ -1,0 +1,204 @@
+package org.marsonspark.exec;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.Future;
+import org.marsonspark.core.Chunk;
+import org.marsonspark.core.ElementType;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.Shapes;
+import org.marsonspark.exec.RunPlan.Task;
+import org.marsonspark.plan.Subtask;
+
+/**
+ * Runs a {@link RunPlan}: submits ready subtasks as Spark jobs — deepest first, so that a
+ * reduction's combine runs as soon as its inputs exist and frees them — in waves that keep the
+ * bytes of chunk outputs alive (produced and not yet consumed, plus those being produced) under
+ * the memory budget. Each finished subtask gives back its references on its inputs.
+ */
+final class RunScheduler {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(RunScheduler.class);
+  private final GraphRunner runner;
+  private final RunPlan plan;
+  private final GraphRunner.Settings settings;
+  private final String group;
+  private final Collection<Chunk> targets;
+  private final ChunkStore store;
+  private final long budget;
+
+  private final List<Task> ready = new ArrayList<>();
+  private final Set<Task> done = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Map<Task, Long> estimates = new IdentityHashMap<>();
+  private final List<Future<JobDone>> running = new ArrayList<>();
+  private long inFlightBytes;
+  private int inFlightJobs;
+  private int jobs;
+
+  /** Result of one Spark job: the partitions it ran and each one's output metadata. */
+  private record JobDone(ChunkRDD rdd, List<Task> tasks, ChunkMeta[][] metas) {}
+
+  RunScheduler(GraphRunner runner, RunPlan plan, GraphRunner.Settings settings, String group,
+      Collection<Chunk> targets) {
+    this.runner = runner;
+    this.plan = plan;
+    this.settings = settings;
+    this.group = group;
+    this.targets = targets;
+    this.store = runner.store();
+    this.budget = settings.memoryBudget() > 0 ? settings.memoryBudget() : defaultBudget();
+  }
+
+  /** Half of the block managers' storage memory. */
+  private long defaultBudget() {
+    long total = 0;
+    scala.collection.Iterator<scala.Tuple2<Object, Object>> it =
+        runner.sparkContext().getExecutorMemoryStatus().valuesIterator();
+    while (it.hasNext()) {
+      total += (Long) it.next()._1();
+    }
+    return Math.max(64L << 20, total / 2);
+  }
+
+  /** Runs every subtask; returns the number of Spark jobs. */
+  int run() {
+    CompletionService<JobDone> completion = new ExecutorCompletionService<>(runner.jobThreads());
+    for (Task t : plan.tasks) {
+      if (t.pendingInputs == 0) {
+        ready.add(t);
+      }
+    }
+    store.startRun();
+    try {
+      while (done.size() < plan.tasks.size()) {
+        submitWave(completion);
+        finish(completion.take().get());
+      }
+      return jobs;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      fail();
+      throw new MarsException(ErrorClass.TASK_FAILED, "execution interrupted", e);
+    } catch (ExecutionException e) {
+      fail();
+      throw TaskFailures.translate(e.getCause());
+    } catch (RuntimeException e) {
+      fail();
+      throw e;
+    }
+  }
+
+  /** Submits the ready subtasks that fit the budget, one job per RDD, deepest first. */
+  private void submitWave(CompletionService<JobDone> completion) {
+    if (ready.isEmpty() || inFlightJobs >= settings.maxConcurrentJobs()) {
+      return;
+    }
+    ready.sort(Comparator.comparingInt((Task t) -> -t.level).thenComparingInt(t -> t.subtasks.get(0).id()));
+    Map<ChunkRDD, List<Task>> wave = new LinkedHashMap<>();
+    List<Task> later = new ArrayList<>();
+    for (Task t : ready) {
+      long est = estimate(t);
+      boolean nothingRunning = inFlightJobs == 0 && wave.isEmpty();
+      boolean fits = store.runBytes() + inFlightBytes + est <= budget;
+      boolean jobSlot = wave.containsKey(t.rdd) || inFlightJobs + wave.size() < settings.maxConcurrentJobs();
+      if ((fits || nothingRunning) && jobSlot) {
+        wave.computeIfAbsent(t.rdd, r -> new ArrayList<>()).add(t);
+        estimates.put(t, est);
+        inFlightBytes += est;
+      } else {
+        later.add(t);
+      }
+    }
+    ready.clear();
+    ready.addAll(later);
+    for (Map.Entry<ChunkRDD, List<Task>> e : wave.entrySet()) {
+      if (LOG.isDebugEnabled()) {
+        LOG.debug("wave of {} partitions of RDD {} at depth {}: {} bytes held, {} in flight, budget {}",
+            e.getValue().size(), e.getKey().id(), e.getValue().get(0).level, store.runBytes(),
+            inFlightBytes, budget);
+      }
+      ChunkRDD rdd = e.getKey();
+      List<Task> batch = e.getValue();
+      int[] partitions = batch.stream().mapToInt(t -> t.partition).toArray();
+      running.add(completion.submit(() -> new JobDone(rdd, batch, runner.materialize(rdd, partitions, group))));
+      inFlightJobs++;
+      jobs++;
+    }
+  }
+
+  private void finish(JobDone job) {
+    inFlightJobs--;
+    for (int i = 0; i < job.tasks().size(); i++) {
+      Task t = job.tasks().get(i);
+      ChunkMeta[] metas = job.metas()[i];
+      Chunk[] outs = t.outputs.toArray(new Chunk[0]);
+      for (int k = 0; k < outs.length; k++) {
+        GraphRunner.checkAndRecord(outs[k], metas[k]);
+      }
+      inFlightBytes -= estimates.remove(t);
+      store.registerPartition(job.rdd(), t.partition, outs, metas);
+      done.add(t);
+      releaseInputs(t);
+      for (Task next : t.successors) {
+        if (--next.pendingInputs == 0) {
+          ready.add(next);
+        }
+      }
+    }
+  }
+
+  private void releaseInputs(Task t) {
+    for (Subtask s : t.subtasks) {
+      s.externalInputs().forEach(store::release);
+    }
+  }
+
+  /** Predicted bytes of a task's outputs, from their shapes and element types. */
+  private long estimate(Task t) {
+    long total = 0;
+    for (Chunk c : t.outputs) {
+      int item = c.meta() instanceof ElementType et ? et.itemSize() : 8;
+      long n = Shapes.size(c.shape());
+      total += n == Shapes.UNKNOWN ? budget / 4 : n * item;
+    }
+    return total;
+  }
+
+  /** Cancels what still runs and gives back every reference the run held. */
+  private void fail() {
+    runner.sparkContext().cancelJobGroup(group);
+    for (Future<JobDone> f : running) {
+      try {
+        JobDone d = f.get();
+        // a job that finished after the failure: record its outputs so they can be released
+        for (int i = 0; i < d.tasks().size(); i++) {
+          Task t = d.tasks().get(i);
+          if (done.add(t)) {
+            store.registerPartition(d.rdd(), t.partition, t.outputs.toArray(new Chunk[0]), d.metas()[i]);
+            releaseInputs(t);
+          }
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (ExecutionException | RuntimeException ignored) {
+        // failed or cancelled: nothing was registered
+      }
+    }
+    for (Task t : plan.tasks) {
+      if (!done.contains(t)) {
+        releaseInputs(t);
+      }
+    }
+    targets.forEach(store::release);
+  }
+}
