@@ -43,15 +43,18 @@ public final class Remote {
     return DEFAULT.spawn(fn, a, b, c);
   }
 
-  public static <A, B, C, D, R> RemoteObject<R> spawn(Fn4<A, B, C, D, R> fn, Object a, Object b, Object c, Object d) {
+  public static <A, B, C, D, R> RemoteObject<R> spawn(Fn4<A, B, C, D, R> fn,
+      Object a, Object b, Object c, Object d) {
     return DEFAULT.spawn(fn, a, b, c, d);
   }
 
-  public static <A, B, C, D, E, R> RemoteObject<R> spawn(Fn5<A, B, C, D, E, R> fn, Object a, Object b, Object c, Object d, Object e) {
+  public static <A, B, C, D, E, R> RemoteObject<R> spawn(Fn5<A, B, C, D, E, R> fn,
+      Object a, Object b, Object c, Object d, Object e) {
     return DEFAULT.spawn(fn, a, b, c, d, e);
   }
 
-  public static <A, B, C, D, E, F, R> RemoteObject<R> spawn(Fn6<A, B, C, D, E, F, R> fn, Object a, Object b, Object c, Object d, Object e, Object f) {
+  public static <A, B, C, D, E, F, R> RemoteObject<R> spawn(Fn6<A, B, C, D, E, F, R> fn,
+      Object a, Object b, Object c, Object d, Object e, Object f) {
     return DEFAULT.spawn(fn, a, b, c, d, e, f);
   }
 

@@ -15,7 +15,6 @@ import org.apache.spark.api.plugin.DriverPlugin;
 import org.apache.spark.api.plugin.ExecutorPlugin;
 import org.apache.spark.api.plugin.PluginContext;
 import org.apache.spark.api.plugin.SparkPlugin;
-import org.marsonspark.core.MarsException;
 import org.marsonspark.core.TileableData;
 import org.marsonspark.session.MarsSession;
 
@@ -138,7 +137,7 @@ public final class RemotePlugin implements SparkPlugin {
       }
       try {
         Executions.executeNested(MarsSession.getDefault(), targets);
-      } catch (MarsException e) {
+      } catch (RuntimeException e) {
         int failed = -1;
         for (int i = 0; i < spawns.size(); i++) {
           if (spawns.get(i).failure() != null) {

@@ -1,6 +1,8 @@
 package org.marsonspark.remote;
 
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.TaskContext;
 import org.marsonspark.core.Chunk;
@@ -157,7 +159,7 @@ final class SpawnOp extends TileableOp {
       if (options.nOutput() == 1) {
         return new RemoteResult(result, text, sizeOf(result, log));
       }
-      List<?> values = result instanceof Object[] array ? java.util.Arrays.asList(array)
+      List<?> values = result instanceof Object[] array ? Arrays.asList(array)
           : result instanceof List<?> list ? list : null;
       if (values == null || values.size() != options.nOutput()) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, info.name() + " was spawned with nOutput("
@@ -182,7 +184,7 @@ final class SpawnOp extends TileableOp {
       }
       try {
         return JavaSerde.size(value);
-      } catch (java.io.IOException | RuntimeException e) {
+      } catch (IOException | RuntimeException e) {
         throw new RemoteFunctionException(info.name(), 1, log.text(), operand, new IllegalStateException(
             "it returned a " + value.getClass().getName() + ", which is not serializable (" + e.getMessage()
                 + "): return serializable values", e));

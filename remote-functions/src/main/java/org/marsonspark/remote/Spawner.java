@@ -43,15 +43,18 @@ public final class Spawner extends SpawnBuilder<Spawner> {
     return call(fn, new Object[] {a, b, c});
   }
 
-  public <A, B, C, D, R> RemoteObject<R> spawn(Fn4<A, B, C, D, R> fn, Object a, Object b, Object c, Object d) {
+  public <A, B, C, D, R> RemoteObject<R> spawn(Fn4<A, B, C, D, R> fn,
+      Object a, Object b, Object c, Object d) {
     return call(fn, new Object[] {a, b, c, d});
   }
 
-  public <A, B, C, D, E, R> RemoteObject<R> spawn(Fn5<A, B, C, D, E, R> fn, Object a, Object b, Object c, Object d, Object e) {
+  public <A, B, C, D, E, R> RemoteObject<R> spawn(Fn5<A, B, C, D, E, R> fn,
+      Object a, Object b, Object c, Object d, Object e) {
     return call(fn, new Object[] {a, b, c, d, e});
   }
 
-  public <A, B, C, D, E, F, R> RemoteObject<R> spawn(Fn6<A, B, C, D, E, F, R> fn, Object a, Object b, Object c, Object d, Object e, Object f) {
+  public <A, B, C, D, E, F, R> RemoteObject<R> spawn(Fn6<A, B, C, D, E, F, R> fn,
+      Object a, Object b, Object c, Object d, Object e, Object f) {
     return call(fn, new Object[] {a, b, c, d, e, f});
   }
 

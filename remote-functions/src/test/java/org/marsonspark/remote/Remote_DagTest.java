@@ -37,40 +37,34 @@ class Remote_DagTest {
     session.close();
   }
 
-  static long calcChunk(long n, int seed) {
+  /** Sum of {@code n} draws in [0, 1000) from a generator seeded by the chunk's index. */
+  static long drawSum(long n, int seed) {
     SplittableRandom rng = new SplittableRandom(seed);
-    long inside = 0;
+    long sum = 0;
     for (long i = 0; i < n; i++) {
-      double x = rng.nextDouble(-1, 1);
-      double y = rng.nextDouble(-1, 1);
-      if (x * x + y * y < 1) {
-        inside++;
-      }
+      sum += rng.nextInt(1000);
     }
-    return inside;
+    return sum;
   }
 
-  static double calcPi(List<Long> counts, long total) {
-    long inside = 0;
-    for (long c : counts) {
-      inside += c;
-    }
-    return 4.0 * inside / total;
+  static double mean(List<Long> sums, long total) {
+    return (double) sums.stream().mapToLong(Long::longValue).sum() / total;
   }
 
   @Test
-  void piDagEqualsTheSerialLoop() {
+  void aDagEqualsTheSerialComputation() {
     int tasks = 8;
     long n = 20_000;
     List<RemoteObject<Long>> parts = new ArrayList<>();
     List<Long> serial = new ArrayList<>();
     for (int i = 0; i < tasks; i++) {
-      parts.add(Remote.spawn(Remote_DagTest::calcChunk, n, i)); // an int literal widens to the long parameter
-      serial.add(calcChunk(n, i));
+      parts.add(Remote.spawn(Remote_DagTest::drawSum, n, i)); // an int literal widens to the long parameter
+      serial.add(drawSum(n, i));
     }
-    RemoteObject<Double> pi = Remote.spawn(Remote_DagTest::calcPi, parts, tasks * n);
-    assertEquals(calcPi(serial, tasks * n), pi.execute(session).fetch(), 0.0);
-    assertEquals("Remote_DagTest.calcPi", pi.functionName());
+    RemoteObject<Double> mean = Remote.spawn(Remote_DagTest::mean, parts, tasks * n);
+    assertEquals(mean(serial, tasks * n), mean.execute(session).fetch(), 0.0);
+    assertEquals(499.5, mean.fetch(), 5);
+    assertEquals("Remote_DagTest.mean", mean.functionName());
   }
 
   @Test
@@ -156,14 +150,8 @@ class Remote_DagTest {
   void aMaskedTensorOfUnknownLengthRunsFirst() {
     Tensor x = Mt.arange(20);
     Tensor big = x.get(x.ge(15)); // length unknown until the mask ran
-    RemoteObject<Long> total = Remote.spawn((NDArray a) -> {
-      long s = 0;
-      for (long v : a.longs()) {
-        s += v;
-      }
-      return s;
-    }, big);
-    assertEquals(15L + 16 + 17 + 18 + 19, total.execute(session).fetch());
+    RemoteObject<long[]> values = Remote.spawn((NDArray a) -> a.longs().clone(), big);
+    assertArrayEquals(new long[] {15, 16, 17, 18, 19}, values.execute(session).fetch());
   }
 
   @Test
