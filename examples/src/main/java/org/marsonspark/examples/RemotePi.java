@@ -3,6 +3,9 @@ package org.marsonspark.examples;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.marsonspark.remote.Remote;
 import org.marsonspark.remote.RemoteObject;
 import org.marsonspark.session.MarsSession;
@@ -10,12 +13,15 @@ import org.marsonspark.session.MarsSession;
 /**
  * Mars's remote-API pi: {@code tasks} calls of {@link #calcChunk} (each {@code n} points from a
  * {@link SplittableRandom} seeded by the call's index) spawned on the cluster, combined by a
- * spawned {@link #calcPi}. The same loop runs serially first, in the same process, for the
- * speed-up.
+ * spawned {@link #calcPi}. The same loop runs serially, in the same process, for the speed-up,
+ * and on a plain pool of one Java thread per core, which shows what the machine allows at that
+ * moment (other processes take cores away from both).
  *
- * <p>Usage: {@code RemotePi [tasks] [points per task] [repeats]} (defaults 20, 1e7, 3).
+ * <p>Usage: {@code RemotePi [tasks] [points per task] [repeats]} (defaults 20, 1e7, 5).
  */
 public final class RemotePi {
+  private static final int WARM_UP_ROUNDS = 5;
+
   private RemotePi() {}
 
   /** How many of {@code n} random points of the square [-1, 1)² fall inside the unit circle. */
@@ -57,15 +63,35 @@ public final class RemotePi {
     return calcPi(parts, tasks * n);
   }
 
-  public static void main(String[] args) {
+  /** The same calls on a plain pool of {@code threads} Java threads: the machine's ceiling. */
+  static double pooled(int tasks, long n, ExecutorService pool) throws Exception {
+    List<Future<Long>> parts = new ArrayList<>();
+    for (int i = 0; i < tasks; i++) {
+      int seed = i;
+      parts.add(pool.submit(() -> calcChunk(n, seed)));
+    }
+    List<Long> counts = new ArrayList<>();
+    for (Future<Long> f : parts) {
+      counts.add(f.get());
+    }
+    return calcPi(counts, tasks * n);
+  }
+
+  public static void main(String[] args) throws Exception {
     int tasks = args.length > 0 ? Integer.parseInt(args[0]) : 20;
     long n = args.length > 1 ? (long) Double.parseDouble(args[1]) : 10_000_000L;
-    int repeats = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+    int repeats = args.length > 2 ? Integer.parseInt(args[2]) : 5;
     try (MarsSession session = MarsSession.local()) {
-      // warm-up: class loading and JIT for both paths
-      serial(tasks, n / 100);
-      spawned(tasks, n / 100);
+      int cores = session.sparkContext().defaultParallelism();
+      ExecutorService pool = Executors.newFixedThreadPool(cores);
+      // warm-up: class loading and JIT (Spark's task path is large) for every path
+      for (int w = 0; w < WARM_UP_ROUNDS; w++) {
+        serial(tasks, n / 20);
+        pooled(tasks, n / 20, pool);
+        spawned(tasks, n / 20);
+      }
       double[] serialSeconds = new double[repeats];
+      double[] pooledSeconds = new double[repeats];
       double[] spawnedSeconds = new double[repeats];
       double piSerial = 0;
       double piSpawned = 0;
@@ -73,24 +99,36 @@ public final class RemotePi {
         long t0 = System.nanoTime();
         piSerial = serial(tasks, n);
         long t1 = System.nanoTime();
-        piSpawned = spawned(tasks, n);
+        pooled(tasks, n, pool);
         long t2 = System.nanoTime();
+        piSpawned = spawned(tasks, n);
+        long t3 = System.nanoTime();
         serialSeconds[r] = (t1 - t0) / 1e9;
-        spawnedSeconds[r] = (t2 - t1) / 1e9;
-        System.out.printf("run %d: serial %.3f s, spawned %.3f s, speed-up %.2fx%n", r + 1, serialSeconds[r],
-            spawnedSeconds[r], serialSeconds[r] / spawnedSeconds[r]);
+        pooledSeconds[r] = (t2 - t1) / 1e9;
+        spawnedSeconds[r] = (t3 - t2) / 1e9;
+        System.out.printf("run %d: serial %.3f s, spawned %.3f s, speed-up %.2fx (a %d-thread Java pool: %.3f s, %.2fx)%n",
+            r + 1, serialSeconds[r], spawnedSeconds[r], serialSeconds[r] / spawnedSeconds[r], cores, pooledSeconds[r],
+            serialSeconds[r] / pooledSeconds[r]);
       }
+      pool.shutdown();
       if (piSerial != piSpawned) {
         throw new IllegalStateException("spawned pi " + piSpawned + " differs from the serial " + piSerial);
       }
       System.out.printf("pi ≈ %.8f (error %.2e) from %d tasks x %,d points on %s (%d cores)%n", piSpawned,
-          Math.abs(piSpawned - Math.PI), tasks, n, session.sparkContext().master(),
-          session.sparkContext().defaultParallelism());
+          Math.abs(piSpawned - Math.PI), tasks, n, session.sparkContext().master(), cores);
       Timings.report("serial loop", serialSeconds);
       Timings.report("spawned", spawnedSeconds);
-      System.out.printf("speed-up: %.2fx (median), %.2fx (min over min)%n",
-          Timings.median(serialSeconds) / Timings.median(spawnedSeconds),
-          Timings.min(serialSeconds) / Timings.min(spawnedSeconds));
+      Timings.report(cores + "-thread Java pool", pooledSeconds);
+      System.out.printf("speed-up of spawned over serial: %.2fx (median of runs), %.2fx (best run)%n",
+          Timings.median(ratios(serialSeconds, spawnedSeconds)), Timings.max(ratios(serialSeconds, spawnedSeconds)));
     }
+  }
+
+  private static double[] ratios(double[] a, double[] b) {
+    double[] r = new double[a.length];
+    for (int i = 0; i < r.length; i++) {
+      r[i] = a[i] / b[i];
+    }
+    return r;
   }
 }

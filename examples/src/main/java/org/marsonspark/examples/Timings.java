@@ -10,6 +10,10 @@ final class Timings {
     return Arrays.stream(seconds).min().orElse(Double.NaN);
   }
 
+  static double max(double[] values) {
+    return Arrays.stream(values).max().orElse(Double.NaN);
+  }
+
   static double median(double[] seconds) {
     double[] s = seconds.clone();
     Arrays.sort(s);
