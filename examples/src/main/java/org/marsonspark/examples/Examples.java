@@ -12,8 +12,12 @@ public final class Examples {
     switch (name) {
       case "pi" -> MonteCarloPi.main(rest);
       case "outofcore" -> OutOfCore.main(rest);
+      case "remote-pi" -> RemotePi.main(rest);
+      case "hyperparam" -> HyperParameterSearch.main(rest);
+      case "spawn-throughput" -> SpawnThroughput.main(rest);
       default -> {
-        System.err.println("unknown example '" + name + "'; available: pi, outofcore");
+        System.err.println("unknown example '" + name + "'; available: pi, outofcore, remote-pi, hyperparam,"
+            + " spawn-throughput");
         System.exit(2);
       }
     }

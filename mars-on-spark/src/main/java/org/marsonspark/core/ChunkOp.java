@@ -19,6 +19,24 @@ public interface ChunkOp extends Serializable {
     return 1;
   }
 
+  /**
+   * Cores and GPUs one task running this op needs. The planner gives subtasks with a
+   * non-default request an RDD of their own with a matching Spark resource profile.
+   */
+  default ResourceRequest resources() {
+    return ResourceRequest.DEFAULT;
+  }
+
+  /**
+   * Whether a subtask ending in this op may share its Spark RDD — and so its job — with
+   * subtasks of other tileable operands at the same depth with the same resources. By default
+   * each tileable operand gets RDDs of its own; many small independent operations (spawned
+   * functions) say yes so that thousands of them run as one job of many partitions.
+   */
+  default boolean batchable() {
+    return false;
+  }
+
   /** A short name for progress, plans and error messages. */
   default String name() {
     String n = getClass().getSimpleName();

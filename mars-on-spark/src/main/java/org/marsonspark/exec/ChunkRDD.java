@@ -2,6 +2,7 @@ package org.marsonspark.exec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.spark.Dependency;
 import org.apache.spark.NarrowDependency;
 import org.apache.spark.Partition;
@@ -57,11 +58,21 @@ final class ChunkRDD extends RDD<Object[]> {
     return parts.clone();
   }
 
+  /**
+   * A narrow dependency on each parent with the same resource profile as this RDD. Spark puts
+   * every RDD a stage reaches through narrow dependencies into that stage and refuses (or
+   * merges) differing profiles, so a parent that runs with other resources (a 2-core or GPU
+   * task, say) is not declared: its partitions are materialized before this RDD runs, and
+   * {@link #compute} reads them — or recomputes a lost one from its lineage — through
+   * {@code parent.iterator}.
+   */
   @Override
   public Seq<Dependency<?>> getDependencies() {
     List<Dependency<?>> deps = new ArrayList<>(parents.length);
     for (int i = 0; i < parents.length; i++) {
-      deps.add(new ExactNarrowDependency(parents[i], parentPartitions[i]));
+      if (Objects.equals(parents[i].getResourceProfile(), getResourceProfile())) {
+        deps.add(new ExactNarrowDependency(parents[i], parentPartitions[i]));
+      }
     }
     return Scala.seq(deps);
   }

@@ -57,14 +57,9 @@ public final class Fetcher {
     for (Map.Entry<ChunkRDD, Map<Integer, List<int[]>>> e : plan.entrySet()) {
       ChunkRDD rdd = e.getKey();
       Map<Integer, List<int[]>> byPartition = e.getValue();
-      HashMap<Integer, int[]> outputs = new HashMap<>();
-      HashMap<Integer, Transform[]> perPartitionFns = new HashMap<>();
-      for (Map.Entry<Integer, List<int[]>> p : byPartition.entrySet()) {
-        outputs.put(p.getKey(), p.getValue().stream().mapToInt(x -> x[1]).toArray());
-        perPartitionFns.put(p.getKey(), fns.get(rdd).get(p.getKey()).toArray(new Transform[0]));
-      }
       int[] partitions = byPartition.keySet().stream().mapToInt(Integer::intValue).toArray();
-      Object[][] got = (Object[][]) sc.runJob(rdd, new Pick(outputs, perPartitionFns),
+      Pick pick = Pick.of(rdd.getNumPartitions(), partitions, byPartition, fns.get(rdd));
+      Object[][] got = (Object[][]) sc.runJob(rdd, pick,
           Scala.seq(Arrays.stream(partitions).boxed().map(x -> (Object) x).toList()), Scala.classTag(Object[].class));
       for (int k = 0; k < partitions.length; k++) {
         List<int[]> wanted = byPartition.get(partitions[k]);
@@ -76,25 +71,66 @@ public final class Fetcher {
     return results;
   }
 
+  /**
+   * The job's function: picks the wanted outputs of a partition and transforms them. Spark
+   * deserializes it for every task, so it is kept flat — a few arrays, whatever the number of
+   * partitions — rather than a map per partition.
+   */
   private static final class Pick extends AbstractFunction2<TaskContext, Iterator<Object[]>, Object[]>
       implements Serializable {
-    private final HashMap<Integer, int[]> outputs;
-    private final HashMap<Integer, Transform[]> transforms;
+    /** Entries of RDD partition p are {@code start[p] .. start[p + 1] - 1} (none for partitions not fetched). */
+    private final int[] start;
+    private final int[] outputs;
+    /** Per entry, an index into {@code distinctTransforms}, or -1 for none. */
+    private final int[] transformOf;
+    private final Transform[] distinctTransforms;
 
-    Pick(HashMap<Integer, int[]> outputs, HashMap<Integer, Transform[]> transforms) {
+    private Pick(int[] start, int[] outputs, int[] transformOf, Transform[] distinctTransforms) {
+      this.start = start;
       this.outputs = outputs;
-      this.transforms = transforms;
+      this.transformOf = transformOf;
+      this.distinctTransforms = distinctTransforms;
+    }
+
+    static Pick of(int numPartitions, int[] partitions, Map<Integer, List<int[]>> wanted,
+        Map<Integer, List<Transform>> transforms) {
+      int[] start = new int[numPartitions + 1];
+      for (int p : partitions) {
+        start[p + 1] = wanted.get(p).size();
+      }
+      for (int p = 0; p < numPartitions; p++) {
+        start[p + 1] += start[p];
+      }
+      int total = start[numPartitions];
+      int[] outputs = new int[total];
+      int[] transformOf = new int[total];
+      List<Transform> distinct = new ArrayList<>();
+      Map<Transform, Integer> index = new IdentityHashMap<>();
+      for (int p : partitions) {
+        List<int[]> w = wanted.get(p);
+        List<Transform> t = transforms.get(p);
+        for (int j = 0; j < w.size(); j++) {
+          int at = start[p] + j;
+          outputs[at] = w.get(j)[1];
+          Transform fn = t.get(j);
+          transformOf[at] = fn == null ? -1 : index.computeIfAbsent(fn, f -> {
+            distinct.add(f);
+            return distinct.size() - 1;
+          });
+        }
+      }
+      return new Pick(start, outputs, transformOf, distinct.toArray(new Transform[0]));
     }
 
     @Override
     public Object[] apply(TaskContext ctx, Iterator<Object[]> it) {
       Object[] values = it.next();
-      int[] wanted = outputs.get(ctx.partitionId());
-      Transform[] fns = transforms.get(ctx.partitionId());
-      Object[] out = new Object[wanted.length];
-      for (int i = 0; i < wanted.length; i++) {
-        Object v = values[wanted[i]];
-        out[i] = fns[i] == null ? v : fns[i].apply(v);
+      int from = start[ctx.partitionId()];
+      int to = start[ctx.partitionId() + 1];
+      Object[] out = new Object[to - from];
+      for (int i = from; i < to; i++) {
+        Object v = values[outputs[i]];
+        out[i - from] = transformOf[i] < 0 ? v : distinctTransforms[transformOf[i]].apply(v);
       }
       return out;
     }

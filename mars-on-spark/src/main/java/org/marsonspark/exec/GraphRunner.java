@@ -31,8 +31,10 @@ import scala.runtime.AbstractFunction2;
 
 /**
  * Runs the part of a chunk graph that is not materialized yet. Subtasks (fused groups) become
- * partitions of persisted {@link ChunkRDD}s — one RDD per tileable operand and depth — and
- * run as Spark jobs on the partitions that are ready, deepest work first. Each chunk holds one
+ * partitions of persisted {@link ChunkRDD}s — one RDD per tileable operand, depth and resource
+ * request ({@link RunPlan}) — and run as Spark jobs on the partitions that are ready, deepest work
+ * first. An RDD whose tasks need more cores or GPUs carries a Spark resource profile
+ * ({@link ResourceProfiles}). Each chunk holds one
  * reference per consumer still to run; when the last one has run, its block is dropped.
  */
 public final class GraphRunner {
@@ -43,6 +45,7 @@ public final class GraphRunner {
   private final ExecutorService jobThreads;
   private final org.apache.spark.util.LongAccumulator remoteReads;
   private final List<org.marsonspark.plan.SubtaskRewriter> rewriters = org.marsonspark.plan.SubtaskRewriter.installed();
+  private final ResourceProfiles resourceProfiles;
 
   /** What a run needs to know from the session's options. */
   /**
@@ -64,6 +67,12 @@ public final class GraphRunner {
     this.remoteReads = sc.longAccumulator("mars: chunk inputs read from another executor");
     this.store = store;
     this.jobThreads = jobThreads;
+    this.resourceProfiles = new ResourceProfiles(sc);
+  }
+
+  /** Applies resource requests to RDDs (for diagnostics: whether this Spark can). */
+  public ResourceProfiles resourceProfiles() {
+    return resourceProfiles;
   }
 
   /** Statistics of one run, for progress and tests. */
@@ -80,7 +89,8 @@ public final class GraphRunner {
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
     RunPlan plan;
     try {
-      plan = RunPlan.build(sc, store, rewriters, subtasks, keys(targets), settings, false, remoteReads);
+      plan = RunPlan.build(sc, store, rewriters, resourceProfiles, subtasks, keys(targets), settings, false,
+          remoteReads);
     } catch (RuntimeException e) {
       targets.forEach(store::release);
       throw e;
@@ -102,7 +112,8 @@ public final class GraphRunner {
    */
   public RunStats plan(Collection<Chunk> targets, Settings settings) {
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
-    RunPlan plan = RunPlan.build(sc, store, rewriters, subtasks, keys(targets), settings, true, null);
+    RunPlan plan = RunPlan.build(sc, store, rewriters, resourceProfiles, subtasks, keys(targets), settings, true,
+        null);
     return new RunStats(subtasks.size(), plan.tasks.size(), plan.rdds.size(), 0);
   }
 

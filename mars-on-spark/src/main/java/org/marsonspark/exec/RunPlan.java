@@ -18,13 +18,15 @@ import org.marsonspark.core.Chunk;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.OpNode;
+import org.marsonspark.core.ResourceRequest;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.plan.Subtask;
 import org.marsonspark.plan.SubtaskRewriter;
 
 /**
- * The Spark form of one run. Subtasks of one tileable operand at one depth become the
- * partitions of one persisted {@link ChunkRDD}; cheap subtasks (a few thousand elements of work)
+ * The Spark form of one run. Subtasks of one tileable operand at one depth (with one resource
+ * request, {@link RddKey}) become the partitions of one persisted {@link ChunkRDD}, which carries
+ * the request's Spark resource profile; cheap subtasks (a few thousand elements of work)
  * are packed several to a partition, so that thousands of trivial chunks do not cost thousands of
  * Spark tasks. A partition — a {@link Task} — is what the scheduler runs.
  */
@@ -36,6 +38,8 @@ final class RunPlan {
    * reduction over small partials) run inside their consumer's Spark task.
    */
   static final long TINY_ELEMENTS = 4096;
+  /** Tasks per core into which many batchable calls are packed. */
+  static final int CALLS_PER_CORE = 16;
 
   /** One partition: subtasks of one operand and depth, run one after another in one Spark task. */
   static final class Task {
@@ -79,8 +83,8 @@ final class RunPlan {
   /**
    * @param dryRun build the RDDs only (for {@code explain}): nothing is persisted or referenced
    */
-  static RunPlan build(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, List<Subtask> subtasks,
-      Set<Long> targets, GraphRunner.Settings settings, boolean dryRun,
+  static RunPlan build(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, ResourceProfiles profiles,
+      List<Subtask> subtasks, Set<Long> targets, GraphRunner.Settings settings, boolean dryRun,
       org.apache.spark.util.LongAccumulator remoteReads) {
     RunPlan plan = new RunPlan(subtasks.size());
     Map<Long, Subtask> producer = new HashMap<>();
@@ -103,12 +107,12 @@ final class RunPlan {
       }
       levelOf.put(s, lvl);
     }
-    // group by (operand, depth); pack cheap subtasks; one task per pack
-    Map<List<Long>, List<Subtask>> groups = new LinkedHashMap<>();
+    // group by (operand, depth, resources); pack cheap subtasks; one task per pack
+    Map<RddKey, List<Subtask>> groups = new LinkedHashMap<>();
     List<Subtask> byLevel = new ArrayList<>(subtasks);
     byLevel.sort(Comparator.comparingInt(levelOf::get));
     for (Subtask s : byLevel) {
-      groups.computeIfAbsent(List.of(s.tail().owner(), (long) levelOf.get(s)), k -> new ArrayList<>()).add(s);
+      groups.computeIfAbsent(RddKey.of(s, levelOf.get(s)), k -> new ArrayList<>()).add(s);
     }
     Map<Subtask, Task> taskOf = new IdentityHashMap<>();
     List<List<Task>> tasksByGroup = new ArrayList<>();
@@ -148,7 +152,9 @@ final class RunPlan {
     }
     // RDDs, level by level so that parents exist first
     List<SubtaskRewriter> active = settings.fusion() ? rewriters : List.of();
-    for (List<Task> groupTasks : tasksByGroup) {
+    List<RddKey> keys = new ArrayList<>(groups.keySet());
+    for (int g = 0; g < tasksByGroup.size(); g++) {
+      List<Task> groupTasks = tasksByGroup.get(g);
       ChunkRDD rdd = newRdd(sc, store, active, groupTasks, producer, taskOf, remoteReads);
       if (settings.locality()) {
         List<List<Chunk>> inputs = new ArrayList<>();
@@ -163,6 +169,7 @@ final class RunPlan {
       }
       if (!dryRun) {
         rdd.persist(settings.storageLevel());
+        profiles.apply(rdd, keys.get(g).resources());
       }
       groupTasks.forEach(t -> t.rdd = rdd);
       plan.rdds.add(rdd);
@@ -214,11 +221,32 @@ final class RunPlan {
     }
   }
 
-  /** Consecutive packs of cheap subtasks, about four per core; expensive ones alone. */
+  /**
+   * Which subtasks share an RDD: those of one tileable operand at one depth with the same
+   * resource request. Subtasks ending in {@linkplain org.marsonspark.core.ChunkOp#batchable
+   * batchable} ops share it across operands ({@code owner} -1), so that many independent calls
+   * run as one job.
+   */
+  record RddKey(long owner, int level, ResourceRequest resources) {
+    static RddKey of(Subtask s, int level) {
+      ResourceRequest resources = ResourceRequest.DEFAULT;
+      for (OpNode n : s.nodes()) {
+        resources = resources.max(n.op().resources());
+      }
+      return new RddKey(s.tail().op().batchable() ? -1 : s.tail().owner(), level, resources);
+    }
+  }
+
+  /**
+   * Consecutive packs of cheap subtasks, about four per core; expensive ones alone. Batchable
+   * calls (spawned functions) are of unknown cost: they are packed only beyond
+   * {@link #CALLS_PER_CORE} per core, into that many tasks per core, which still balance well.
+   */
   static List<List<Subtask>> pack(List<Subtask> members, int parallelism) {
     int n = members.size();
-    int packs = 4 * Math.max(1, parallelism);
-    boolean cheap = n > packs && members.stream().allMatch(RunPlan::isCheap);
+    boolean calls = members.stream().allMatch(s -> s.tail().op().batchable());
+    int packs = (calls ? CALLS_PER_CORE : 4) * Math.max(1, parallelism);
+    boolean cheap = n > packs && (calls || members.stream().allMatch(RunPlan::isCheap));
     if (!cheap) {
       return members.stream().map(List::of).toList();
     }

@@ -22,7 +22,8 @@ import org.marsonspark.core.OpNode;
  * outputs must be kept (targets), and the consumer's other producers come from other
  * tileables: element-wise and per-chunk chains collapse into one task, while the many chunks
  * that feed one combine step of a reduction tree (or one block of a matrix product) stay in
- * tasks of their own so they run in parallel.
+ * tasks of their own so they run in parallel. A {@linkplain org.marsonspark.core.ChunkOp#batchable
+ * batchable} op (a spawned call) is fused only into a consumer it is the sole pending producer of.
  */
 public final class Fuser {
   private final boolean enabled;
@@ -113,6 +114,11 @@ public final class Fuser {
       if (!owners.add(p.owner())) {
         return null;
       }
+    }
+    // a batchable op is an independent call of unknown cost: fused with siblings into their
+    // common consumer, calls that could run in parallel would run one after another
+    if (n.op().batchable() && seen.size() > 1) {
+      return null;
     }
     return consumer;
   }

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
+import org.apache.spark.TaskContext;
 import org.apache.spark.sql.SparkSession;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.MarsException;
@@ -158,6 +159,11 @@ public final class MarsSession implements AutoCloseable {
     return runner.remoteInputReads();
   }
 
+  /** Why tasks asking for more cores or GPUs run with default resources here, or null. */
+  public String resourceSchedulingUnsupportedReason() {
+    return runner.resourceProfiles().unsupportedReason();
+  }
+
   /** The chunk store (for diagnostics and tests). */
   public ChunkStore chunkStore() {
     return store;
@@ -178,12 +184,17 @@ public final class MarsSession implements AutoCloseable {
    */
   public List<ExecutionHandle> execute(List<? extends TileableData> targets) {
     ensureOpen();
+    if (TaskContext.get() != null) {
+      // a chunk task running in this JVM (local mode) executes more work: the execution that
+      // holds the lock is waiting for this very task
+      return executeNested(targets);
+    }
     synchronized (executeLock) {
       long id = EXECUTIONS.incrementAndGet();
       progress.beginExecution(id);
       ScheduledFuture<?> tick = ticker.scheduleAtFixedRate(progress::tick, 500, 500, TimeUnit.MILLISECONDS);
       try {
-        return executeLocked(targets);
+        return run(targets, progress);
       } finally {
         tick.cancel(false);
         progress.endExecution();
@@ -191,7 +202,19 @@ public final class MarsSession implements AutoCloseable {
     }
   }
 
-  private List<ExecutionHandle> executeLocked(List<? extends TileableData> targets) {
+  /**
+   * As {@link #execute}, but alongside the execution in progress instead of after it, and
+   * without progress reporting: for work a running task asks for on its own behalf — a
+   * spawned function that spawns more functions and waits for them — since the execution in
+   * progress is waiting for that task. The targets' graph must not share unexecuted
+   * tileables with the execution in progress.
+   */
+  public List<ExecutionHandle> executeNested(List<? extends TileableData> targets) {
+    ensureOpen();
+    return run(targets, GraphRunner.RunListener.NONE);
+  }
+
+  private List<ExecutionHandle> run(List<? extends TileableData> targets, GraphRunner.RunListener listener) {
     GraphRunner.Settings settings = settings();
     Tiler tiler = new Tiler(new TileContext(options));
     List<Chunk> iterationHeld = new ArrayList<>();
@@ -215,7 +238,7 @@ public final class MarsSession implements AutoCloseable {
             }
             chunks.addAll(t.chunks());
           }
-          runner.run(chunks, List.of(), settings, progress);
+          runner.run(chunks, List.of(), settings, listener);
           iterationHeld.addAll(chunks);
           for (TileableData t : ne.tileables()) {
             t.refreshShapeFromChunks();
@@ -230,7 +253,7 @@ public final class MarsSession implements AutoCloseable {
     for (TileableData t : targets) {
       finalChunks.addAll(t.chunks());
     }
-    runner.run(finalChunks, iterationHeld, settings, progress);
+    runner.run(finalChunks, iterationHeld, settings, listener);
     for (TileableData t : targets) {
       if (t.hasUnknownShape() || org.marsonspark.core.Shapes.hasUnknown(t.nsplits())) {
         t.refreshShapeFromChunks();

@@ -31,6 +31,31 @@ public final class TestGraphs {
     }
   }
 
+  /** A batchable op with a resource request, as a spawned function call is. */
+  public record Call(String label, ResourceRequest resources) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      return label;
+    }
+
+    @Override
+    public boolean batchable() {
+      return true;
+    }
+
+    @Override
+    public String name() {
+      return label;
+    }
+  }
+
+  /** A 0-d chunk of a {@link Call}, tiled by the tileable operand {@code owner}. */
+  public static Chunk call(TileContext ctx, long owner, String name, ResourceRequest resources, Chunk... inputs) {
+    ctx.setCurrentOwner(owner);
+    return ctx.newChunks(new Call(name, resources), List.of(inputs),
+        List.of(new TileContext.ChunkSpec(new int[0], new long[0], null))).get(0);
+  }
+
   /** A chunk produced by an op named {@code name}, tiled by the tileable operand {@code owner}. */
   public static Chunk chunk(TileContext ctx, long owner, String name, Chunk... inputs) {
     ctx.setCurrentOwner(owner);

@@ -1,6 +1,7 @@
 package org.marsonspark.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.marsonspark.core.TestGraphs.call;
 import static org.marsonspark.core.TestGraphs.chunk;
 
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.marsonspark.core.Chunk;
+import org.marsonspark.core.ResourceRequest;
 import org.marsonspark.core.TestGraphs;
 import org.marsonspark.core.TileContext;
 
@@ -79,5 +81,22 @@ class Fuser_Test {
     Chunk b = chunk(ctx, 2, "b", a);
     Chunk c = chunk(ctx, 3, "c", b);
     assertEquals(3, new Fuser(false).plan(List.of(c), x -> false).size());
+  }
+
+  @Test
+  void independentCallsAreNotFusedIntoTheirCommonConsumerButAChainIs() {
+    List<Chunk> parts = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      parts.add(call(ctx, 30 + i, "part" + i, ResourceRequest.DEFAULT));
+    }
+    Chunk total = call(ctx, 40, "total", ResourceRequest.DEFAULT, parts.toArray(new Chunk[0]));
+    List<Subtask> plan = new Fuser(true).plan(List.of(total), c -> false);
+    assertEquals(4, plan.size(), "the three calls run in parallel, then their consumer");
+    assertEquals(List.of("total"), names(plan.get(3)));
+    Chunk first = call(ctx, 50, "first", ResourceRequest.DEFAULT);
+    Chunk second = call(ctx, 51, "second", ResourceRequest.DEFAULT, first);
+    List<Subtask> chain = new Fuser(true).plan(List.of(second), c -> false);
+    assertEquals(1, chain.size());
+    assertEquals(List.of("first", "second"), names(chain.get(0)));
   }
 }

@@ -482,6 +482,32 @@ public final class NDArray implements ChunkValue, Serializable, KryoSerializable
     return out;
   }
 
+  /**
+   * Builds an array of {@code shape} from the chunks of a grid with chunk sizes {@code nsplits},
+   * given in C order over the grid.
+   */
+  public static NDArray fromGrid(DType dtype, long[] shape, long[][] nsplits, NDArray[] pieces) {
+    if (pieces.length == 1) {
+      return pieces[0].astype(dtype);
+    }
+    int nd = nsplits.length;
+    long[][] offsets = new long[nd][];
+    int[] grid = new int[nd];
+    for (int a = 0; a < nd; a++) {
+      offsets[a] = Shapes.offsets(nsplits[a]);
+      grid[a] = nsplits[a].length;
+    }
+    long[][] at = new long[pieces.length][];
+    for (int i = 0; i < pieces.length; i++) {
+      int[] idx = Shapes.unflatIndex(i, grid);
+      at[i] = new long[nd];
+      for (int a = 0; a < nd; a++) {
+        at[i][a] = offsets[a][idx[a]];
+      }
+    }
+    return assemble(dtype, shape, pieces, at);
+  }
+
   // ---- equality and display -----------------------------------------------------------
 
   @Override

@@ -1,6 +1,5 @@
 package org.marsonspark.tensor;
 
-import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -10,6 +9,7 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.exec.Fetcher;
 import org.marsonspark.session.ExecutionHandle;
+import org.marsonspark.session.ExecutionHolder;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.kernel.BinaryFn;
 import org.marsonspark.tensor.kernel.UnaryFn;
@@ -30,12 +30,8 @@ import org.marsonspark.tensor.ops.Reductions;
  * {@code Double}, {@code Boolean}, ...), with numpy's broadcasting and type promotion.
  */
 public final class Tensor {
-  private static final Cleaner CLEANER = Cleaner.create();
-
   private final TensorData data;
-  private ExecutionHandle handle;
-  private Cleaner.Cleanable cleanable;
-  private MarsSession session;
+  private final ExecutionHolder executed = new ExecutionHolder(this);
 
   Tensor(TensorData data) {
     this.data = data;
@@ -497,30 +493,22 @@ public final class Tensor {
   }
 
   /** Called by execution: takes ownership of the handle holding this tensor's chunks. */
-  synchronized void adopt(MarsSession s, ExecutionHandle h) {
-    if (cleanable != null) {
-      cleanable.clean();
-    }
-    this.session = s;
-    this.handle = h;
-    this.cleanable = CLEANER.register(this, h);
+  void adopt(MarsSession s, ExecutionHandle h) {
+    executed.adopt(s, h);
   }
 
   public boolean isExecuted() {
-    MarsSession s = session;
-    return handle != null && !handle.isReleased() && s != null && !s.isClosed() && s.isExecuted(data);
+    return executed.isExecuted(data);
   }
 
   /** Drops this tensor's chunks from the executors (unless something else still uses them). */
-  public synchronized void release() {
-    if (cleanable != null) {
-      cleanable.clean();
-      cleanable = null;
-    }
+  public void release() {
+    executed.release();
   }
 
   /** The values, on the driver. The tensor (or the tensor it slices) must have been executed. */
   public NDArray fetch() {
+    MarsSession session = executed.session();
     MarsSession s = session != null && !session.isClosed() ? session : MarsSession.getDefault();
     if (s.isExecuted(data)) {
       return assemble(data.chunks(), null, data.nsplits(), data.shape(), s);
@@ -570,27 +558,11 @@ public final class Tensor {
   private NDArray assemble(List<Chunk> chunks, List<Fetcher.Transform> transforms, long[][] nsplits, long[] shape,
       MarsSession s) {
     Object[] parts = s.fetchChunks(chunks, transforms);
-    if (parts.length == 1) {
-      return ((NDArray) parts[0]).astype(dtype());
-    }
-    int nd = nsplits.length;
-    long[][] offsets = new long[nd][];
-    int[] grid = new int[nd];
-    for (int a = 0; a < nd; a++) {
-      offsets[a] = Shapes.offsets(nsplits[a]);
-      grid[a] = nsplits[a].length;
-    }
     NDArray[] pieces = new NDArray[parts.length];
-    long[][] at = new long[parts.length][];
     for (int i = 0; i < parts.length; i++) {
-      int[] idx = Shapes.unflatIndex(i, grid);
       pieces[i] = (NDArray) parts[i];
-      at[i] = new long[nd];
-      for (int a = 0; a < nd; a++) {
-        at[i][a] = offsets[a][idx[a]];
-      }
     }
-    return NDArray.assemble(dtype(), shape, pieces, at);
+    return NDArray.fromGrid(dtype(), shape, nsplits, pieces);
   }
 
   @Override

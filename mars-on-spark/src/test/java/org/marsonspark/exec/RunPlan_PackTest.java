@@ -1,0 +1,65 @@
+package org.marsonspark.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.marsonspark.core.TestGraphs.call;
+import static org.marsonspark.core.TestGraphs.chunk;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.marsonspark.core.Chunk;
+import org.marsonspark.core.ResourceRequest;
+import org.marsonspark.core.TestGraphs;
+import org.marsonspark.core.TileContext;
+import org.marsonspark.plan.Fuser;
+import org.marsonspark.plan.Subtask;
+
+/** Which subtasks share an RDD and how many share a task, without Spark. */
+class RunPlan_PackTest {
+  private final TileContext ctx = new TileContext(TestGraphs.OPTIONS);
+
+  private List<Subtask> plan(List<Chunk> targets) {
+    return new Fuser(true).plan(targets, c -> false);
+  }
+
+  @Test
+  void callsOfUnknownCostArePackedOnlyBeyondSixteenPerCore() {
+    List<Chunk> twenty = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      twenty.add(call(ctx, 100 + i, "f" + i, ResourceRequest.DEFAULT));
+    }
+    // 20 calls on 2 cores: cheap by output size, but each may run for long: one task each
+    assertEquals(20, RunPlan.pack(plan(twenty), 2).size());
+    List<Chunk> many = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      many.add(call(ctx, 1000 + i, "g" + i, ResourceRequest.DEFAULT));
+    }
+    List<List<Subtask>> packs = RunPlan.pack(plan(many), 2);
+    assertEquals(32, packs.size());
+    assertEquals(1000, packs.stream().mapToInt(List::size).sum());
+    // ordinary cheap chunks keep the four-per-core rule
+    List<Chunk> small = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      small.add(chunk(ctx, 7, "c" + i));
+    }
+    assertEquals(7, RunPlan.pack(plan(small), 2).size());
+  }
+
+  @Test
+  void callsOfDifferentOperandsShareAnRddUnlessTheirResourcesDiffer() {
+    List<Subtask> subtasks = plan(List.of(call(ctx, 1, "a", ResourceRequest.DEFAULT),
+        call(ctx, 2, "b", ResourceRequest.DEFAULT), call(ctx, 3, "c", new ResourceRequest(2, 0)),
+        chunk(ctx, 4, "d"), chunk(ctx, 5, "e")));
+    RunPlan.RddKey a = key(subtasks, "a");
+    assertEquals(a, key(subtasks, "b"));
+    assertEquals(new ResourceRequest(2, 0), key(subtasks, "c").resources());
+    assertNotEquals(a, key(subtasks, "c"));
+    assertNotEquals(key(subtasks, "d"), key(subtasks, "e"), "ordinary ops keep an RDD per operand");
+  }
+
+  private static RunPlan.RddKey key(List<Subtask> subtasks, String tail) {
+    Subtask s = subtasks.stream().filter(x -> x.tail().op().name().equals(tail)).findFirst().orElseThrow();
+    return RunPlan.RddKey.of(s, 0);
+  }
+}

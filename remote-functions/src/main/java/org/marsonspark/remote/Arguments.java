@@ -1,0 +1,119 @@
+package org.marsonspark.remote;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.TileableData;
+import org.marsonspark.tensor.Tensor;
+
+/**
+ * Reads the arguments of a {@code spawn} call, before anything runs: spawned objects and
+ * tensors (also inside a {@link List} or as {@link Map} values) become inputs of the operand;
+ * plain values are widened to the function's parameter types and must serialize, as must the
+ * function itself — otherwise spawn fails at once, naming the argument.
+ */
+final class Arguments {
+  private final FunctionInfo info;
+  private final List<TileableData> inputs = new ArrayList<>();
+  private final Map<TileableData, Integer> inputIndex = new IdentityHashMap<>();
+  private final List<Argument> arguments = new ArrayList<>();
+
+  private Arguments(FunctionInfo info) {
+    this.info = info;
+  }
+
+  /** Reads {@code args} of a call to {@code fn}. */
+  static Arguments parse(RemoteFunction fn, FunctionInfo info, Object[] args) {
+    if (fn.arity() >= 0 && args.length != fn.arity()) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "spawn(" + info + "): the function takes " + fn.arity()
+          + " arguments, got " + args.length);
+    }
+    requireSerializable(fn, "the function " + info + " (or a value it captures)");
+    Arguments a = new Arguments(info);
+    for (int i = 0; i < args.length; i++) {
+      int position = i;
+      Object value = args[i] instanceof RemoteObject<?> || args[i] instanceof Tensor ? args[i]
+          : Widening.adapt(args[i], info.parameterType(i), () -> a.where(position, ""));
+      a.arguments.add(a.read(value, i, ""));
+    }
+    return a;
+  }
+
+  List<TileableData> inputs() {
+    return inputs;
+  }
+
+  List<Argument> arguments() {
+    return arguments;
+  }
+
+  private Argument read(Object value, int position, String path) {
+    if (value instanceof RemoteObject<?> r) {
+      return new Argument.Tileable(indexOf(r.data()));
+    }
+    if (value instanceof Tensor t) {
+      return new Argument.Tileable(indexOf(t.data()));
+    }
+    if (value instanceof List<?> list && holdsTileables(list)) {
+      List<Argument> items = new ArrayList<>(list.size());
+      for (int k = 0; k < list.size(); k++) {
+        items.add(read(list.get(k), position, path + "[" + k + "]"));
+      }
+      return new Argument.ListOf(items);
+    }
+    if (value instanceof Map<?, ?> map && holdsTileables(map.values())) {
+      List<Object> keys = new ArrayList<>(map.size());
+      List<Argument> values = new ArrayList<>(map.size());
+      for (Map.Entry<?, ?> e : map.entrySet()) {
+        requireSerializable(e.getKey(), where(position, path + " key " + e.getKey()));
+        keys.add(e.getKey());
+        values.add(read(e.getValue(), position, path + "[" + e.getKey() + "]"));
+      }
+      return new Argument.MapOf(keys, values);
+    }
+    requireSerializable(value, where(position, path));
+    return new Argument.Literal(value);
+  }
+
+  private String where(int position, String path) {
+    return "argument " + (position + 1) + path + " of spawn(" + info + ")";
+  }
+
+  private int indexOf(TileableData t) {
+    return inputIndex.computeIfAbsent(t, k -> {
+      inputs.add(k);
+      return inputs.size() - 1;
+    });
+  }
+
+  private static boolean holdsTileables(Iterable<?> items) {
+    for (Object o : items) {
+      if (o instanceof RemoteObject<?> || o instanceof Tensor
+          || o instanceof List<?> l && holdsTileables(l)
+          || o instanceof Map<?, ?> m && holdsTileables(m.values())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void requireSerializable(Object value, String what) {
+    if (value == null) {
+      return;
+    }
+    try {
+      JavaSerde.size(value);
+    } catch (IOException | RuntimeException e) {
+      String culprit = e.getMessage() == null ? e.toString() : e.getMessage();
+      String hint = culprit.contains(RemoteObject.class.getName()) || culprit.contains(Tensor.class.getName())
+          ? "spawned objects and tensors can be passed as arguments (directly, in a List or as Map values), not captured"
+              + " or nested in other objects"
+          : "pass serializable values (java.io.Serializable), spawned objects or tensors";
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, what + " is not serializable (" + culprit + "): " + hint, e);
+    }
+  }
+}

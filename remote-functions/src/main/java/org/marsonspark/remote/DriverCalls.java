@@ -1,0 +1,100 @@
+package org.marsonspark.remote;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.plugin.PluginContext;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+
+/**
+ * The executor's half of {@link RemotePlugin}: a function running in an executor JVM without a
+ * Mars session executes, fetches and releases spawned objects through the driver. Objects it
+ * executes are held by the driver until it releases them or its task ends.
+ */
+final class DriverCalls {
+  private static final long MAX_POLL_MILLIS = 100;
+  private static volatile PluginContext context;
+
+  private DriverCalls() {}
+
+  static void install(PluginContext ctx) {
+    context = ctx;
+  }
+
+  /** Whether this thread runs a task in an executor that reaches the driver through the plugin. */
+  static boolean available() {
+    return context != null && TaskContext.get() != null;
+  }
+
+  static void execute(List<RemoteObject<?>> objects) {
+    NestedGraph.Prepared prepared = NestedGraph.of(objects);
+    long ticket = (Long) ask(new RemotePlugin.Submit(JavaSerde.toBytes(prepared.graph())));
+    RemotePlugin.Outcome outcome = await(ticket);
+    if (outcome.failure() != null) {
+      if (outcome.failedCall() >= 0 && failureOf(outcome.failure()) != null) {
+        prepared.spawns().get(outcome.failedCall()).failed(failureOf(outcome.failure()));
+      }
+      ErrorClass errorClass = outcome.failure() instanceof MarsException m ? m.errorClass() : ErrorClass.TASK_FAILED;
+      throw new MarsException(errorClass, "nested spawn failed: " + outcome.failure().getMessage(), outcome.failure());
+    }
+    long[] ids = outcome.ids();
+    for (int i = 0; i < ids.length; i++) {
+      objects.get(i).data().held(ids[i]);
+    }
+    TaskContext.get().addTaskCompletionListener((TaskContext ctx) -> release(ids));
+  }
+
+  private static RemotePlugin.Outcome await(long ticket) {
+    long sleep = 1;
+    while (true) {
+      Object reply = ask(new RemotePlugin.Poll(ticket));
+      if (reply != null) {
+        return (RemotePlugin.Outcome) JavaSerde.fromBytes((byte[]) reply);
+      }
+      try {
+        Thread.sleep(sleep);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new MarsException(ErrorClass.TASK_FAILED, "interrupted while waiting for nested spawns", e);
+      }
+      sleep = Math.min(MAX_POLL_MILLIS, sleep * 2);
+    }
+  }
+
+  /** Values (or logs) of held objects. */
+  static List<Object> fetch(long[] ids, boolean logs) {
+    byte[] reply = (byte[]) ask(new RemotePlugin.Fetch(ids, logs));
+    @SuppressWarnings("unchecked")
+    List<Object> values = (List<Object>) JavaSerde.fromBytes(reply);
+    return new ArrayList<>(values);
+  }
+
+  static void release(long[] ids) {
+    PluginContext ctx = context;
+    if (ctx != null) {
+      try {
+        ctx.send(new RemotePlugin.Release(ids));
+      } catch (java.io.IOException e) {
+        // the driver is gone: nothing to release
+      }
+    }
+  }
+
+  private static Object ask(Object message) {
+    try {
+      return context.ask(message);
+    } catch (Exception e) {
+      throw new MarsException(ErrorClass.TASK_FAILED, "the driver did not answer a nested spawn request: " + e, e);
+    }
+  }
+
+  private static RemoteFunctionException failureOf(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof RemoteFunctionException r) {
+        return r;
+      }
+    }
+    return null;
+  }
+}

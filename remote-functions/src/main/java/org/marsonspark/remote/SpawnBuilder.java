@@ -1,0 +1,47 @@
+package org.marsonspark.remote;
+
+import org.marsonspark.core.ResourceRequest;
+
+/**
+ * The options every spawn takes, shared by {@link Spawner} and {@link TupleSpawner}. Each
+ * method returns a new builder; the options themselves are immutable.
+ *
+ * @param <B> the builder's own type
+ */
+public abstract sealed class SpawnBuilder<B extends SpawnBuilder<B>> permits Spawner, TupleSpawner {
+  final SpawnOptions options;
+
+  SpawnBuilder(SpawnOptions options) {
+    this.options = options;
+  }
+
+  abstract B with(SpawnOptions o);
+
+  /**
+   * Runs a failing function again, up to 3 times (Mars's {@code retry_when_fail});
+   * {@code false} turns retries off.
+   */
+  public B retryWhenFail(boolean retry) {
+    return with(options.withMaxRetries(retry ? SpawnOptions.DEFAULT_RETRIES : 0));
+  }
+
+  /** Runs a failing function again up to {@code n} times (0: never). */
+  public B maxRetries(int n) {
+    return with(options.withMaxRetries(n));
+  }
+
+  /** Cores one call occupies, for a function that uses several threads (Spark {@code task cpus}). */
+  public B cores(int n) {
+    return with(options.withResources(new ResourceRequest(n, options.resources().gpus())));
+  }
+
+  /** Whether one call needs a GPU (Spark task resource {@code gpu}). */
+  public B gpu(boolean on) {
+    return gpus(on ? 1 : 0);
+  }
+
+  /** GPUs one call needs. */
+  public B gpus(int n) {
+    return with(options.withResources(new ResourceRequest(options.resources().cpus(), n)));
+  }
+}

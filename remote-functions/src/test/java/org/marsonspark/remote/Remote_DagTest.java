@@ -1,0 +1,176 @@
+package org.marsonspark.remote;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.session.MarsOptions;
+import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.ChunkSize;
+import org.marsonspark.tensor.Mt;
+import org.marsonspark.tensor.NDArray;
+import org.marsonspark.tensor.RandomState;
+import org.marsonspark.tensor.Tensor;
+
+/** Spawned calls form a DAG whose results equal the serial computation; arguments, outputs, batching. */
+class Remote_DagTest {
+  private static MarsSession session;
+
+  @BeforeAll
+  static void start() {
+    session = MarsSession.local("local[2]", MarsOptions.defaults().withProgress(false));
+  }
+
+  @AfterAll
+  static void stop() {
+    session.close();
+  }
+
+  /** Sum of {@code n} draws in [0, 1000) from a generator seeded by the chunk's index. */
+  static long drawSum(long n, int seed) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    long sum = 0;
+    for (long i = 0; i < n; i++) {
+      sum += rng.nextInt(1000);
+    }
+    return sum;
+  }
+
+  static double mean(List<Long> sums, long total) {
+    return (double) sums.stream().mapToLong(Long::longValue).sum() / total;
+  }
+
+  @Test
+  void aDagEqualsTheSerialComputation() {
+    int tasks = 8;
+    long n = 20_000;
+    List<RemoteObject<Long>> parts = new ArrayList<>();
+    List<Long> serial = new ArrayList<>();
+    for (int i = 0; i < tasks; i++) {
+      parts.add(Remote.spawn(Remote_DagTest::drawSum, n, i)); // an int literal widens to the long parameter
+      serial.add(drawSum(n, i));
+    }
+    RemoteObject<Double> mean = Remote.spawn(Remote_DagTest::mean, parts, tasks * n);
+    assertEquals(mean(serial, tasks * n), mean.execute(session).fetch(), 0.0);
+    assertEquals(499.5, mean.fetch(), 5);
+    assertEquals("Remote_DagTest.mean", mean.functionName());
+  }
+
+  @Test
+  void diamondRunsSharedWorkOnceAndPassesValuesAlong() {
+    RemoteObject<Integer> a = Remote.spawn(() -> 20);
+    RemoteObject<Integer> b = Remote.spawn((Integer x) -> x + 1, a);
+    RemoteObject<Integer> c = Remote.spawn((Integer x) -> x * 2, a);
+    RemoteObject<String> d = Remote.spawn((Integer x, Integer y, String sep) -> x + sep + y, b, c, "/");
+    assertEquals("21/40", d.execute(session).fetch());
+    // objects executed together come back in one fetch
+    ExecutableTuple all = ExecutableTuple.of(a, b, c, d).execute(session);
+    assertEquals(List.of(20, 21, 40, "21/40"), all.fetch());
+  }
+
+  @Test
+  void varargsFunctionsAndMapsOfSpawnedObjects() {
+    RemoteObject<Integer> x = Remote.spawn(() -> 3);
+    RemoteObject<Integer> sum = Remote.spawn((Object[] args) -> {
+      int s = 0;
+      for (Object o : args) {
+        s += (Integer) o;
+      }
+      return s;
+    }, x, 4, x);
+    RemoteObject<Object> m = Remote.spawn((Map<String, Integer> map) -> map.get("a") * map.get("b"),
+        Map.of("a", x, "b", 5));
+    assertEquals(List.of(10, 15), ExecutableTuple.of(sum, m).execute(session).fetch());
+  }
+
+  @Test
+  void aFunctionReturningNullGivesNull() {
+    RemoteObject<String> none = Remote.spawn(() -> null);
+    RemoteObject<Boolean> isNull = Remote.spawn((String s) -> s == null, none);
+    ExecutableTuple.of(none, isNull).execute(session);
+    assertNull(none.fetch());
+    assertTrue(isNull.fetch());
+  }
+
+  @Test
+  void nOutputGivesOneObjectPerReturnedValue() {
+    ExecutableTuple parts = Remote.options().nOutput(3).spawn((Integer n) -> new Object[] {n, n * n, "n=" + n}, 7);
+    assertEquals(3, parts.size());
+    RemoteObject<Integer> square = parts.get(1);
+    RemoteObject<Integer> next = Remote.spawn((Integer s) -> s + 1, square);
+    assertEquals(50, next.execute(session).fetch());
+    assertEquals(List.of(7, 49, "n=7"), parts.execute(session).fetch());
+    // a List works as well as an array
+    ExecutableTuple fromList = Remote.options().nOutput(2).spawn(() -> List.of("a", "b"));
+    assertEquals(List.of("a", "b"), fromList.execute(session).fetch());
+  }
+
+  @Test
+  void nOutputMismatchNamesTheFunction() {
+    ExecutableTuple wrong = Remote.options().nOutput(2).spawn(() -> new Object[] {1, 2, 3});
+    MarsException e = assertThrows(MarsException.class, () -> wrong.execute(session));
+    assertEquals(ErrorClass.INVALID_ARGUMENT, e.errorClass());
+    assertTrue(e.getMessage().contains("nOutput(2)") && e.getMessage().contains("3 values"), e.getMessage());
+  }
+
+  @Test
+  void aTensorArrivesWholeAsAnNDArray() {
+    // 2-D, 3 x 2 chunks: the function gets the assembled array
+    Tensor t = new RandomState(5).rand(new long[] {7, 5}, ChunkSize.of(3, 3));
+    RemoteObject<Double> sum = Remote.spawn((NDArray a) -> {
+      double s = 0;
+      for (double v : a.doubles()) {
+        s += v;
+      }
+      return s;
+    }, t);
+    RemoteObject<long[]> shape = Remote.spawn((NDArray a) -> a.shape(), t);
+    ExecutableTuple.of(sum, shape).execute(session);
+    NDArray whole = t.execute(session).fetch();
+    double expected = 0;
+    for (double v : whole.doubles()) {
+      expected += v;
+    }
+    assertEquals(expected, sum.fetch(), 1e-12);
+    assertArrayEquals(new long[] {7, 5}, shape.fetch());
+  }
+
+  @Test
+  void aMaskedTensorOfUnknownLengthRunsFirst() {
+    Tensor x = Mt.arange(20);
+    Tensor big = x.get(x.ge(15)); // length unknown until the mask ran
+    RemoteObject<long[]> values = Remote.spawn((NDArray a) -> a.longs().clone(), big);
+    assertArrayEquals(new long[] {15, 16, 17, 18, 19}, values.execute(session).fetch());
+  }
+
+  @Test
+  void independentSpawnsShareOneSparkJob() {
+    List<RemoteObject<Integer>> many = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      int k = i;
+      many.add(Remote.spawn(() -> k));
+    }
+    RemoteObject<Integer> total = Remote.spawn((List<Integer> xs) -> xs.stream().mapToInt(Integer::intValue).sum(), many);
+    List<RemoteObject<?>> all = new ArrayList<>(many);
+    all.add(total);
+    try (JobCounter counter = new JobCounter(session.sparkContext())) {
+      ExecutableTuple tuple = ExecutableTuple.of(all).execute(session);
+      assertEquals(2, counter.jobs(), "one job per depth: the 200 independent calls, then their sum");
+      List<Object> values = tuple.fetch();
+      assertEquals(4, counter.jobs(), "one fetch job per RDD holding results: the 200 calls, and the sum");
+      assertEquals(199 * 200 / 2, values.get(200));
+      assertEquals(123, values.get(123));
+    }
+  }
+}

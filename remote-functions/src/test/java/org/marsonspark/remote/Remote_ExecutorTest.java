@@ -1,0 +1,137 @@
+package org.marsonspark.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.spark.TaskContext;
+import org.apache.spark.resource.ResourceProfile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.marsonspark.core.ResourceRequest;
+import org.marsonspark.exec.ResourceProfiles;
+import org.marsonspark.session.MarsOptions;
+import org.marsonspark.session.MarsSession;
+
+/** What a function sees on its executor: its own output only, nested spawns, resources. */
+class Remote_ExecutorTest {
+  private static final String NL = System.lineSeparator();
+  /** Makes concurrently spawned functions wait for each other (local mode: one JVM). */
+  private static volatile CyclicBarrier together;
+  private static MarsSession session;
+
+  @BeforeAll
+  static void start() {
+    session = MarsSession.local("local[2]", MarsOptions.defaults().withProgress(false));
+  }
+
+  @AfterAll
+  static void stop() {
+    session.close();
+  }
+
+  /** Waits until its partner runs too, then prints interleaved with it. */
+  static String chatter(String tag, int lines) throws Exception {
+    together.await(30, TimeUnit.SECONDS);
+    for (int i = 0; i < lines; i++) {
+      System.out.println(tag + " out " + i);
+      if (i % 10 == 0) {
+        System.err.println(tag + " err " + i);
+      }
+      Thread.yield();
+    }
+    return tag;
+  }
+
+  private static String expectedLog(String tag, int lines) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < lines; i++) {
+      sb.append(tag).append(" out ").append(i).append(NL);
+      if (i % 10 == 0) {
+        sb.append(tag).append(" err ").append(i).append(NL);
+      }
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void eachFunctionLogsOnlyWhatItPrintedWhileOthersPrintAtTheSameTime() throws Exception {
+    together = new CyclicBarrier(2);
+    RemoteObject<String> a = Remote.spawn(Remote_ExecutorTest::chatter, "A", 400);
+    RemoteObject<String> b = Remote.spawn(Remote_ExecutorTest::chatter, "B", 300);
+    AtomicBoolean running = new AtomicBoolean(true);
+    Thread driverNoise = new Thread(() -> {
+      while (running.get()) {
+        System.out.println("driver noise");
+        Thread.yield();
+      }
+    });
+    driverNoise.start();
+    try {
+      assertEquals(List.of("A", "B"), ExecutableTuple.of(a, b).execute(session).fetch());
+    } finally {
+      running.set(false);
+      driverNoise.join();
+    }
+    assertEquals(expectedLog("A", 400), a.fetchLog());
+    assertEquals(List.of(expectedLog("A", 400), expectedLog("B", 300)), ExecutableTuple.of(a, b).fetchLog());
+    RemoteObject<Integer> silent = Remote.spawn(() -> 1).execute(session);
+    assertEquals("", silent.fetchLog());
+  }
+
+  @Test
+  void aFunctionCanSpawnAndWaitForMoreFunctions() {
+    RemoteObject<Integer> outer = Remote.spawn((Integer n) -> {
+      List<RemoteObject<Integer>> squares = new ArrayList<>();
+      for (int i = 1; i <= n; i++) {
+        int k = i;
+        squares.add(Remote.spawn(() -> {
+          System.out.println("inner " + k);
+          return k * k;
+        }));
+      }
+      RemoteObject<Integer> sum = Remote.spawn((List<Integer> xs) -> xs.stream().mapToInt(Integer::intValue).sum(),
+          squares);
+      System.out.println("waiting for the inner sum");
+      List<RemoteObject<?>> all = new ArrayList<>(squares);
+      all.add(sum);
+      ExecutableTuple.of(all).execute();
+      System.out.println("inner log: " + squares.get(1).fetchLog().trim());
+      return sum.fetch();
+    }, 4);
+    assertEquals(1 + 4 + 9 + 16, outer.execute(session).fetch());
+    assertEquals("waiting for the inner sum" + NL + "inner log: inner 2" + NL, outer.fetchLog());
+  }
+
+  @Test
+  void resourceRequestsBecomeSparkTaskProfilesOrAWarningWhereSparkCannotUseThem() {
+    ResourceProfile profile = ResourceProfiles.profileOf(new ResourceRequest(2, 1));
+    assertEquals(2.0, profile.taskResourcesJMap().get("cpus").amount());
+    assertEquals(1.0, profile.taskResourcesJMap().get("gpu").amount());
+    assertTrue(profile.executorResourcesJMap().isEmpty(), "a task profile: executors keep their resources");
+    // local[n] cannot schedule by profile: the calls run with default resources, and say so once
+    RemoteObject<Integer> twoCores = Remote.options().cores(2).spawn(() -> TaskContext.get().cpus());
+    RemoteObject<Boolean> withGpu = Remote.options().gpu(true).spawn(() -> TaskContext.get().resources().contains("gpu"));
+    ExecutableTuple.of(twoCores, withGpu).execute(session);
+    assertEquals(1, twoCores.fetch());
+    assertFalse(withGpu.fetch());
+    String reason = session.resourceSchedulingUnsupportedReason();
+    assertNotNull(reason);
+    assertTrue(reason.contains("only supported for Standalone, Yarn and Kubernetes"), reason);
+    // a default request does not ask Spark at all
+    try (MarsSession other = MarsSession.attach(session.spark(), session.options())) {
+      Remote.spawn(() -> 1).execute(other);
+      assertNull(other.resourceSchedulingUnsupportedReason());
+    } finally {
+      session.asDefault(); // nested spawns use the default session
+    }
+  }
+}
