@@ -49,9 +49,16 @@ final class ItSupport {
    * Mars must arrive through the assembly jar.
    */
   static List<String> sparkClassPath() {
+    // every module of this project: built in the reactor (under the repository) or installed
+    // (under org/marsonspark in the local Maven repository)
+    String repo = Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent().toString();
     Set<String> mars = Set.of(location(MarsSession.class), location(Mt.class), location(MonteCarloPi.class),
         location(ItSupport.class));
-    return testClassPath().stream().filter(e -> !mars.contains(e)).collect(Collectors.toList());
+    return testClassPath().stream()
+        .filter(e -> !mars.contains(e))
+        .filter(e -> !e.startsWith(repo + File.separator))
+        .filter(e -> !e.contains(File.separator + "org" + File.separator + "marsonspark" + File.separator))
+        .collect(Collectors.toList());
   }
 
   private static String location(Class<?> c) {

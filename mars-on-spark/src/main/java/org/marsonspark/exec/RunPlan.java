@@ -190,7 +190,9 @@ final class RunPlan {
    */
   private static void markInline(List<Task> tasks, Set<Long> targets) {
     for (Task t : tasks) {
+      // never inline work of unknown cost (spawned calls) or work that asks for its own resources
       t.inline = t.successors.size() == 1 && t.subtasks.stream().allMatch(RunPlan::isTiny)
+          && t.subtasks.stream().allMatch(RunPlan::plainResources)
           && t.outputs.stream().noneMatch(c -> targets.contains(c.key()));
     }
     for (Task t : tasks) {
@@ -256,6 +258,15 @@ final class RunPlan {
       out.add(members.subList(i, Math.min(n, i + size)));
     }
     return out;
+  }
+
+  private static boolean plainResources(Subtask s) {
+    for (OpNode n : s.nodes()) {
+      if (n.op().batchable() || !n.op().resources().equals(ResourceRequest.DEFAULT)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean isTiny(Subtask s) {
