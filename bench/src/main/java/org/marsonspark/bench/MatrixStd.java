@@ -32,10 +32,10 @@ final class MatrixStd implements Workload {
     return "(a.dot(a.T) - a).std() of a = random((" + n + ", " + n + "))";
   }
 
-  /** Different random streams: the std agrees to well under a percent at these sizes. */
+  /** Different random streams: the std agrees to a few percent at these sizes. */
   @Override
   public double tolerance() {
-    return 0.01;
+    return 0.03;
   }
 
   @Override

@@ -11,11 +11,13 @@ public final class Examples {
     String[] rest = args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length);
     switch (name) {
       case "pi" -> MonteCarloPi.main(rest);
+      case "outofcore" -> OutOfCore.main(rest);
       case "remote-pi" -> RemotePi.main(rest);
       case "hyperparam" -> HyperParameterSearch.main(rest);
       case "spawn-throughput" -> SpawnThroughput.main(rest);
       default -> {
-        System.err.println("unknown example '" + name + "'; available: pi, remote-pi, hyperparam, spawn-throughput");
+        System.err.println("unknown example '" + name + "'; available: pi, outofcore, remote-pi, hyperparam,"
+            + " spawn-throughput");
         System.exit(2);
       }
     }

@@ -16,6 +16,8 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
   private long[] shape;
   private long nbytes;
   private String kind;
+  /** Where the chunk was produced, as a Spark task location ({@code executor_<host>_<id>}). */
+  private String executor;
 
   ChunkMeta(long[] shape, long nbytes, String kind) {
     this.shape = shape;
@@ -23,8 +25,22 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
     this.kind = kind;
   }
 
+  ChunkMeta at(String executorLocation) {
+    this.executor = executorLocation;
+    return this;
+  }
+
+  public String executor() {
+    return executor;
+  }
+
   @SuppressWarnings("unused")
   private ChunkMeta() {}
+
+  /** What tiling predicted for a chunk that ran without reporting (inside another task). */
+  static ChunkMeta predicted(org.marsonspark.core.Chunk c, long bytes) {
+    return new ChunkMeta(c.shape(), bytes, c.meta() == null ? null : c.meta().toString());
+  }
 
   static ChunkMeta of(Object value) {
     if (value instanceof ChunkValue v) {
@@ -56,6 +72,7 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
     }
     out.writeVarLong(nbytes, true);
     out.writeString(kind);
+    out.writeString(executor);
   }
 
   @Override
@@ -66,5 +83,6 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
     }
     nbytes = in.readVarLong(true);
     kind = in.readString();
+    executor = in.readString();
   }
 }

@@ -28,14 +28,29 @@ final class ChunkRDD extends RDD<Object[]> {
   private final RDD<Object[]>[] parents;
   /** For each parent, for each of our partitions, the parent partitions it reads. */
   private final int[][][] parentPartitions;
+  /** Counts inputs read from another executor's block manager (null: not counted). */
+  private final org.apache.spark.util.LongAccumulator remoteReads;
+  /** Driver-side: where partitions prefer to run (null: Spark's default). */
+  private transient Locality locality;
 
-  ChunkRDD(SparkContext sc, SubtaskPartition[] parts, List<RDD<Object[]>> parents, int[][][] parentPartitions) {
+  ChunkRDD(SparkContext sc, SubtaskPartition[] parts, List<RDD<Object[]>> parents, int[][][] parentPartitions,
+      org.apache.spark.util.LongAccumulator remoteReads) {
     super(sc, Scala.seq(List.of()), Scala.classTag(Object[].class));
     this.parts = parts;
     @SuppressWarnings("unchecked")
     RDD<Object[]>[] p = parents.toArray(new RDD[0]);
     this.parents = p;
     this.parentPartitions = parentPartitions;
+    this.remoteReads = remoteReads;
+  }
+
+  void setLocality(Locality locality) {
+    this.locality = locality;
+  }
+
+  @Override
+  public Seq<String> getPreferredLocations(Partition split) {
+    return locality == null ? Scala.seq(List.of()) : Scala.seq(locality.preferred(split.index()));
   }
 
   @Override
@@ -69,6 +84,10 @@ final class ChunkRDD extends RDD<Object[]> {
     for (int i = 0; i < p.inputs.length; i++) {
       SubtaskPartition.Input in = p.inputs[i];
       RDD<Object[]> parent = parents[in.parent()];
+      if (remoteReads != null && org.apache.spark.SparkEnv.get().blockManager()
+          .getStatus(new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition())).isEmpty()) {
+        remoteReads.add(1);
+      }
       Object[] values = parent.iterator(in.parentPartition(), context).next();
       slots[i] = values[in.output()];
     }

@@ -26,6 +26,8 @@ public final class ChunkStore {
   private final Map<Long, Integer> refs = new HashMap<>();
   /** Real bytes of each materialized chunk, as its executor reported them. */
   private final Map<Long, Long> bytesOf = new HashMap<>();
+  /** The executor (task location) that produced each chunk. */
+  private final Map<Long, String> executorOf = new HashMap<>();
   private final java.util.Set<Long> runKeys = new java.util.HashSet<>();
   private long liveBytes;
   private long runBytes;
@@ -81,6 +83,16 @@ public final class ChunkStore {
     peakRunBytes = runBytes;
   }
 
+  /** The executor holding a chunk (a Spark task location), or null when unknown. */
+  public synchronized String executorOf(Chunk c) {
+    return executorOf.get(c.key());
+  }
+
+  /** The bytes of a materialized chunk, 0 when unknown. */
+  public synchronized long bytesOf(Chunk c) {
+    return bytesOf.getOrDefault(c.key(), 0L);
+  }
+
   /** Bytes of every chunk materialized now. */
   public synchronized long liveBytes() {
     return liveBytes;
@@ -91,6 +103,9 @@ public final class ChunkStore {
     for (int i = 0; i < outputs.length; i++) {
       long b = metas == null ? 0 : metas[i].nbytes();
       bytesOf.put(outputs[i].key(), b);
+      if (metas != null && metas[i].executor() != null) {
+        executorOf.put(outputs[i].key(), metas[i].executor());
+      }
       liveBytes += b;
       if (runKeys.add(outputs[i].key())) {
         runBytes += b;
@@ -136,6 +151,7 @@ public final class ChunkStore {
     if (loc == null) {
       return;
     }
+    executorOf.remove(key);
     Long b = bytesOf.remove(key);
     if (b != null) {
       liveBytes -= b;
@@ -166,6 +182,13 @@ public final class ChunkStore {
     }
   }
 
+  /** Unpersists an RDD of which no chunk is registered (blocks cached without the store knowing). */
+  synchronized void unpersistIfUnused(ChunkRDD rdd) {
+    if (!livePartitions.containsKey(rdd)) {
+      dropper.execute(() -> rdd.unpersist(false));
+    }
+  }
+
   private synchronized boolean stillPersisted(ChunkRDD rdd) {
     return livePartitions.containsKey(rdd);
   }
@@ -187,6 +210,7 @@ public final class ChunkStore {
     locations.clear();
     refs.clear();
     bytesOf.clear();
+    executorOf.clear();
     runKeys.clear();
     liveOutputs.clear();
     livePartitions.clear();

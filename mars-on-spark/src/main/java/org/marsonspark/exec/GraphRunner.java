@@ -43,6 +43,7 @@ public final class GraphRunner {
   private final SparkContext sc;
   private final ChunkStore store;
   private final ExecutorService jobThreads;
+  private final org.apache.spark.util.LongAccumulator remoteReads;
   private final List<org.marsonspark.plan.SubtaskRewriter> rewriters = org.marsonspark.plan.SubtaskRewriter.installed();
   private final ResourceProfiles resourceProfiles;
 
@@ -51,11 +52,19 @@ public final class GraphRunner {
    * What a run needs to know from the session's options.
    *
    * @param memoryBudget bytes of chunk outputs a run keeps alive at once (0: half the storage memory)
+   * @param locality place source chunks next to their consumers and consumers next to their inputs
    */
-  public record Settings(boolean fusion, StorageLevel storageLevel, int maxConcurrentJobs, long memoryBudget) {}
+  public record Settings(boolean fusion, StorageLevel storageLevel, int maxConcurrentJobs, long memoryBudget,
+      boolean locality) {}
+
+  /** Chunk inputs tasks have read from another executor's block manager so far (a locality measure). */
+  public long remoteInputReads() {
+    return remoteReads.value();
+  }
 
   public GraphRunner(SparkContext sc, ChunkStore store, ExecutorService jobThreads) {
     this.sc = sc;
+    this.remoteReads = sc.longAccumulator("mars: chunk inputs read from another executor");
     this.store = store;
     this.jobThreads = jobThreads;
     this.resourceProfiles = new ResourceProfiles(sc);
@@ -80,7 +89,8 @@ public final class GraphRunner {
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
     RunPlan plan;
     try {
-      plan = RunPlan.build(sc, store, rewriters, resourceProfiles, subtasks, settings, false);
+      plan = RunPlan.build(sc, store, rewriters, resourceProfiles, subtasks, keys(targets), settings, false,
+          remoteReads);
     } catch (RuntimeException e) {
       targets.forEach(store::release);
       throw e;
@@ -90,7 +100,7 @@ public final class GraphRunner {
       return new RunStats(0, 0, 0, 0);
     }
     String group = "mars-run-" + RUNS.incrementAndGet();
-    listener.started(group, plan.tasks.size());
+    listener.started(group, (int) plan.tasks.stream().filter(t -> !t.inline).count());
     int jobs = new RunScheduler(this, plan, settings, group, targets).run();
     listener.finished(group);
     return new RunStats(subtasks.size(), plan.tasks.size(), plan.rdds.size(), jobs);
@@ -102,8 +112,15 @@ public final class GraphRunner {
    */
   public RunStats plan(Collection<Chunk> targets, Settings settings) {
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
-    RunPlan plan = RunPlan.build(sc, store, rewriters, resourceProfiles, subtasks, settings, true);
+    RunPlan plan = RunPlan.build(sc, store, rewriters, resourceProfiles, subtasks, keys(targets), settings, true,
+        null);
     return new RunStats(subtasks.size(), plan.tasks.size(), plan.rdds.size(), 0);
+  }
+
+  private static java.util.Set<Long> keys(Collection<Chunk> chunks) {
+    java.util.Set<Long> keys = new java.util.HashSet<>();
+    chunks.forEach(c -> keys.add(c.key()));
+    return keys;
   }
 
   /** Hears when a run starts and ends, for progress reporting. */
@@ -155,9 +172,10 @@ public final class GraphRunner {
     @Override
     public ChunkMeta[] apply(TaskContext ctx, Iterator<Object[]> it) {
       Object[] outs = it.next();
+      String where = Locality.here();
       ChunkMeta[] metas = new ChunkMeta[outs.length];
       for (int i = 0; i < outs.length; i++) {
-        metas[i] = ChunkMeta.of(outs[i]);
+        metas[i] = ChunkMeta.of(outs[i]).at(where);
       }
       return metas;
     }

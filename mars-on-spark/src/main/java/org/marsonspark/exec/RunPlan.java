@@ -33,6 +33,11 @@ import org.marsonspark.plan.SubtaskRewriter;
 final class RunPlan {
   /** Subtasks whose nodes produce at most this many elements in all are cheap enough to pack. */
   static final long CHEAP_ELEMENTS = 1 << 16;
+  /**
+   * Tasks whose inputs and outputs hold at most this many elements (the combine steps of a
+   * reduction over small partials) run inside their consumer's Spark task.
+   */
+  static final long TINY_ELEMENTS = 4096;
   /** Tasks per core into which many batchable calls are packed. */
   static final int CALLS_PER_CORE = 16;
 
@@ -43,6 +48,17 @@ final class RunPlan {
     final int partition;
     final List<Chunk> outputs = new ArrayList<>();
     final List<Task> successors = new ArrayList<>();
+    final List<Task> predecessors = new ArrayList<>();
+    /**
+     * Computed inside its only consumer's Spark task rather than by a job of its own: a cheap step
+     * (a combine of small partials, say) that would otherwise cost a whole Spark job.
+     */
+    boolean inline;
+    /** Non-inline tasks that wait for this one (through inline tasks). */
+    final List<Task> waiting = new ArrayList<>();
+    /** Inline tasks computed within this task, producers first. */
+    final List<Task> inlined = new ArrayList<>();
+    /** Non-inline tasks (reached through inline ones) still to finish before this can run. */
     int pendingInputs;
     ChunkRDD rdd;
 
@@ -68,7 +84,8 @@ final class RunPlan {
    * @param dryRun build the RDDs only (for {@code explain}): nothing is persisted or referenced
    */
   static RunPlan build(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, ResourceProfiles profiles,
-      List<Subtask> subtasks, GraphRunner.Settings settings, boolean dryRun) {
+      List<Subtask> subtasks, Set<Long> targets, GraphRunner.Settings settings, boolean dryRun,
+      org.apache.spark.util.LongAccumulator remoteReads) {
     RunPlan plan = new RunPlan(subtasks.size());
     Map<Long, Subtask> producer = new HashMap<>();
     for (Subtask s : subtasks) {
@@ -117,17 +134,39 @@ final class RunPlan {
           Subtask p = producer.get(in.key());
           if (p != null && preds.add(taskOf.get(p))) {
             taskOf.get(p).successors.add(t);
+            t.predecessors.add(taskOf.get(p));
           }
         }
       }
-      t.pendingInputs = preds.size();
+    }
+    markInline(plan.tasks, targets);
+    // where source tasks should run: next to their consumers
+    Map<Task, String> placed = Map.of();
+    if (settings.locality()) {
+      List<Task> sources = plan.tasks.stream().filter(t -> t.subtasks.stream()
+          .allMatch(s -> s.externalInputs().isEmpty())).toList();
+      Map<Task, List<Task>> consumers = new IdentityHashMap<>();
+      plan.tasks.forEach(t -> consumers.put(t, t.successors));
+      List<Task> consumerOrder = plan.tasks.stream().filter(t -> !t.predecessors.isEmpty()).toList();
+      placed = Locality.placeSources(sources, consumers, consumerOrder, Locality.executors());
     }
     // RDDs, level by level so that parents exist first
     List<SubtaskRewriter> active = settings.fusion() ? rewriters : List.of();
     List<RddKey> keys = new ArrayList<>(groups.keySet());
     for (int g = 0; g < tasksByGroup.size(); g++) {
       List<Task> groupTasks = tasksByGroup.get(g);
-      ChunkRDD rdd = newRdd(sc, store, active, groupTasks, producer, taskOf);
+      ChunkRDD rdd = newRdd(sc, store, active, groupTasks, producer, taskOf, remoteReads);
+      if (settings.locality()) {
+        List<List<Chunk>> inputs = new ArrayList<>();
+        String[] assigned = new String[groupTasks.size()];
+        for (Task t : groupTasks) {
+          LinkedHashSet<Chunk> ext = new LinkedHashSet<>();
+          t.subtasks.forEach(s -> ext.addAll(s.externalInputs()));
+          inputs.add(new ArrayList<>(ext));
+          assigned[t.partition] = placed.get(t);
+        }
+        rdd.setLocality(new Locality(store, inputs, assigned));
+      }
       if (!dryRun) {
         rdd.persist(settings.storageLevel());
         profiles.apply(rdd, keys.get(g).resources());
@@ -142,6 +181,44 @@ final class RunPlan {
       }
     }
     return plan;
+  }
+
+  /**
+   * Marks cheap tasks with a single consumer (and no target among their outputs) to run inside
+   * that consumer, then works out, for the others, what they wait for and what they compute inline.
+   * Tasks come producers first.
+   */
+  private static void markInline(List<Task> tasks, Set<Long> targets) {
+    for (Task t : tasks) {
+      t.inline = t.successors.size() == 1 && t.subtasks.stream().allMatch(RunPlan::isTiny)
+          && t.outputs.stream().noneMatch(c -> targets.contains(c.key()));
+    }
+    for (Task t : tasks) {
+      if (t.inline) {
+        continue;
+      }
+      // walk back through inline producers: they run here; the non-inline tasks behind them are waited for
+      Set<Task> waitsFor = Collections.newSetFromMap(new IdentityHashMap<>());
+      Set<Task> inside = Collections.newSetFromMap(new IdentityHashMap<>());
+      java.util.ArrayDeque<Task> stack = new java.util.ArrayDeque<>(t.predecessors);
+      while (!stack.isEmpty()) {
+        Task p = stack.pop();
+        if (p.inline) {
+          if (inside.add(p)) {
+            stack.addAll(p.predecessors);
+          }
+        } else {
+          waitsFor.add(p);
+        }
+      }
+      for (Task p : tasks) {
+        if (inside.contains(p)) {
+          t.inlined.add(p);
+        }
+      }
+      t.pendingInputs = waitsFor.size();
+      waitsFor.forEach(p -> p.waiting.add(t));
+    }
   }
 
   /**
@@ -181,8 +258,34 @@ final class RunPlan {
     return out;
   }
 
+  private static boolean isTiny(Subtask s) {
+    long elements = 0;
+    for (Chunk c : s.externalInputs()) {
+      elements += Math.max(0, Shapes.size(c.shape()));
+      if (c.hasUnknownShape()) {
+        return false;
+      }
+    }
+    for (Chunk c : s.outputs()) {
+      elements += Math.max(0, Shapes.size(c.shape()));
+    }
+    return elements <= TINY_ELEMENTS && isCheap(s);
+  }
+
+  /**
+   * Whether a subtask moves and makes little data: its inputs plus everything its nodes produce
+   * stay under {@link #CHEAP_ELEMENTS}. Inputs count too — a packed task reads all its subtasks'
+   * inputs, so a reduction's map over big chunks (tiny output) is not cheap.
+   */
   private static boolean isCheap(Subtask s) {
     long work = 0;
+    for (Chunk c : s.externalInputs()) {
+      long size = Shapes.size(c.shape());
+      if (size == Shapes.UNKNOWN) {
+        return false;
+      }
+      work += size;
+    }
     for (OpNode node : s.nodes()) {
       for (Chunk c : node.outputs()) {
         long size = Shapes.size(c.shape());
@@ -195,8 +298,9 @@ final class RunPlan {
     return work <= CHEAP_ELEMENTS;
   }
 
+
   private static ChunkRDD newRdd(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, List<Task> tasks,
-      Map<Long, Subtask> producer, Map<Subtask, Task> taskOf) {
+      Map<Long, Subtask> producer, Map<Subtask, Task> taskOf, org.apache.spark.util.LongAccumulator remoteReads) {
     List<RDD<Object[]>> parents = new ArrayList<>();
     Map<RDD<Object[]>, Integer> parentIndex = new IdentityHashMap<>();
     List<List<TreeSet<Integer>>> parentParts = new ArrayList<>();
@@ -269,6 +373,6 @@ final class RunPlan {
         pp[i][k] = parentParts.get(i).get(k).stream().mapToInt(Integer::intValue).toArray();
       }
     }
-    return new ChunkRDD(sc, parts, parents, pp);
+    return new ChunkRDD(sc, parts, parents, pp, remoteReads);
   }
 }

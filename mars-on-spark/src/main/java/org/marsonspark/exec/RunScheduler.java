@@ -42,6 +42,7 @@ final class RunScheduler {
   private final Map<Task, Long> estimates = new IdentityHashMap<>();
   private final List<Future<JobDone>> running = new ArrayList<>();
   private long inFlightBytes;
+  private int finished;
   private int inFlightJobs;
   private int jobs;
 
@@ -74,13 +75,14 @@ final class RunScheduler {
   int run() {
     CompletionService<JobDone> completion = new ExecutorCompletionService<>(runner.jobThreads());
     for (Task t : plan.tasks) {
-      if (t.pendingInputs == 0) {
+      if (!t.inline && t.pendingInputs == 0) {
         ready.add(t);
       }
     }
+    int toRun = (int) plan.tasks.stream().filter(t -> !t.inline).count();
     store.startRun();
     try {
-      while (done.size() < plan.tasks.size()) {
+      while (finished < toRun) {
         submitWave(completion);
         finish(completion.take().get());
       }
@@ -140,6 +142,14 @@ final class RunScheduler {
     inFlightJobs--;
     for (int i = 0; i < job.tasks().size(); i++) {
       Task t = job.tasks().get(i);
+      finished++;
+      // the inline tasks ran inside this one: their blocks exist; record them, then they are consumed
+      for (Task in : t.inlined) {
+        ChunkMeta[] predicted = in.outputs.stream().map(c -> ChunkMeta.predicted(c, estimateOf(c))).toArray(ChunkMeta[]::new);
+        store.registerPartition(in.rdd, in.partition, in.outputs.toArray(new Chunk[0]), predicted);
+        done.add(in);
+        releaseInputs(in);
+      }
       ChunkMeta[] metas = job.metas()[i];
       Chunk[] outs = t.outputs.toArray(new Chunk[0]);
       for (int k = 0; k < outs.length; k++) {
@@ -149,7 +159,7 @@ final class RunScheduler {
       store.registerPartition(job.rdd(), t.partition, outs, metas);
       done.add(t);
       releaseInputs(t);
-      for (Task next : t.successors) {
+      for (Task next : t.waiting) {
         if (--next.pendingInputs == 0) {
           ready.add(next);
         }
@@ -163,15 +173,25 @@ final class RunScheduler {
     }
   }
 
-  /** Predicted bytes of a task's outputs, from their shapes and element types. */
+  /** Predicted bytes of a task's outputs (and of the inline tasks it computes). */
   private long estimate(Task t) {
     long total = 0;
     for (Chunk c : t.outputs) {
-      int item = c.meta() instanceof ElementType et ? et.itemSize() : 8;
-      long n = Shapes.size(c.shape());
-      total += n == Shapes.UNKNOWN ? budget / 4 : n * item;
+      total += estimateOf(c);
+    }
+    for (Task in : t.inlined) {
+      for (Chunk c : in.outputs) {
+        total += estimateOf(c);
+      }
     }
     return total;
+  }
+
+  /** Predicted bytes of a chunk, from its shape and element type. */
+  private long estimateOf(Chunk c) {
+    int item = c.meta() instanceof ElementType et ? et.itemSize() : 8;
+    long n = Shapes.size(c.shape());
+    return n == Shapes.UNKNOWN ? budget / 4 : n * item;
   }
 
   /** Cancels what still runs and gives back every reference the run held. */
@@ -198,6 +218,10 @@ final class RunScheduler {
       if (!done.contains(t)) {
         releaseInputs(t);
       }
+    }
+    // inline tasks may have cached blocks nobody registered: drop RDDs left without live chunks
+    for (ChunkRDD rdd : plan.rdds) {
+      store.unpersistIfUnused(rdd);
     }
     targets.forEach(store::release);
   }

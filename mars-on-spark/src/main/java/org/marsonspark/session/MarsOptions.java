@@ -18,6 +18,7 @@ import org.marsonspark.core.TilingOptions;
  * @param progressDelayMillis how long an execution runs before the bar appears (1500 ms)
  * @param memoryBudget bytes of chunk results one execution keeps alive at once; wide stages run in
  *     waves to stay under it (0, the default: half of the executors' storage memory)
+ * @param locality place source chunks next to their consumers, and tasks next to their inputs (on)
  */
 public record MarsOptions(
     long chunkStoreLimit,
@@ -27,7 +28,8 @@ public record MarsOptions(
     int maxConcurrentJobs,
     boolean progress,
     long progressDelayMillis,
-    long memoryBudget) implements TilingOptions {
+    long memoryBudget,
+    boolean locality) implements TilingOptions {
 
   public MarsOptions {
     if (chunkStoreLimit <= 0) {
@@ -40,7 +42,8 @@ public record MarsOptions(
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "maxConcurrentJobs must be at least 1, got " + maxConcurrentJobs);
     }
     if (memoryBudget < 0) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "memoryBudget must be >= 0 (0 for automatic), got " + memoryBudget);
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "memoryBudget must be >= 0 (0 for automatic), got "
+          + memoryBudget);
     }
     if (storageLevel == null) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "storageLevel must be given");
@@ -48,39 +51,51 @@ public record MarsOptions(
   }
 
   public static MarsOptions defaults() {
-    return new MarsOptions(128L << 20, 4, true, StorageLevel.MEMORY_AND_DISK(), 4, true, 1500, 0);
+    return new MarsOptions(128L << 20, 4, true, StorageLevel.MEMORY_AND_DISK(), 4, true, 1500, 0, true);
   }
 
   public MarsOptions withChunkStoreLimit(long bytes) {
-    return new MarsOptions(bytes, combineSize, fusion, storageLevel, maxConcurrentJobs, progress, progressDelayMillis, memoryBudget);
+    return new MarsOptions(bytes, combineSize, fusion, storageLevel, maxConcurrentJobs,
+        progress, progressDelayMillis, memoryBudget, locality);
   }
 
   public MarsOptions withCombineSize(int n) {
-    return new MarsOptions(chunkStoreLimit, n, fusion, storageLevel, maxConcurrentJobs, progress, progressDelayMillis, memoryBudget);
+    return new MarsOptions(chunkStoreLimit, n, fusion, storageLevel, maxConcurrentJobs,
+        progress, progressDelayMillis, memoryBudget, locality);
   }
 
   public MarsOptions withFusion(boolean on) {
-    return new MarsOptions(chunkStoreLimit, combineSize, on, storageLevel, maxConcurrentJobs, progress, progressDelayMillis, memoryBudget);
+    return new MarsOptions(chunkStoreLimit, combineSize, on, storageLevel, maxConcurrentJobs,
+        progress, progressDelayMillis, memoryBudget, locality);
   }
 
   public MarsOptions withStorageLevel(StorageLevel level) {
-    return new MarsOptions(chunkStoreLimit, combineSize, fusion, level, maxConcurrentJobs, progress, progressDelayMillis, memoryBudget);
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, level, maxConcurrentJobs,
+        progress, progressDelayMillis, memoryBudget, locality);
   }
 
   public MarsOptions withMaxConcurrentJobs(int n) {
-    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, n, progress, progressDelayMillis, memoryBudget);
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, n,
+        progress, progressDelayMillis, memoryBudget, locality);
   }
 
   public MarsOptions withProgress(boolean on) {
-    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, on, progressDelayMillis, memoryBudget);
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, on,
+        progressDelayMillis, memoryBudget, locality);
   }
 
   public MarsOptions withMemoryBudget(long bytes) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, progress,
-        progressDelayMillis, bytes);
+        progressDelayMillis, bytes, locality);
+  }
+
+  public MarsOptions withLocality(boolean on) {
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, progress,
+        progressDelayMillis, memoryBudget, on);
   }
 
   public MarsOptions withProgressDelayMillis(long millis) {
-    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, progress, millis, memoryBudget);
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs,
+        progress, millis, memoryBudget, locality);
   }
 }

@@ -154,6 +154,11 @@ public final class MarsSession implements AutoCloseable {
     return spark.sparkContext();
   }
 
+  /** Chunk inputs tasks have read from another executor so far (a measure of locality). */
+  public long remoteInputReads() {
+    return runner.remoteInputReads();
+  }
+
   /** Why tasks asking for more cores or GPUs run with default resources here, or null. */
   public String resourceSchedulingUnsupportedReason() {
     return runner.resourceProfiles().unsupportedReason();
@@ -295,7 +300,7 @@ public final class MarsSession implements AutoCloseable {
 
   private GraphRunner.Settings settings() {
     return new GraphRunner.Settings(options.fusion(), options.storageLevel(), options.maxConcurrentJobs(),
-        options.memoryBudget());
+        options.memoryBudget(), options.locality());
   }
 
   /** Whether every chunk of a tileable is materialized in this session. */

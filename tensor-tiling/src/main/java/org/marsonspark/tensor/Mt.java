@@ -10,6 +10,15 @@ import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.kernel.BinaryFn;
 import org.marsonspark.tensor.kernel.UnaryFn;
 import org.marsonspark.tensor.ops.Creation;
+import org.marsonspark.tensor.ops.Histograms;
+import org.marsonspark.tensor.ops.NanReductions;
+import org.marsonspark.tensor.ops.ReductionFn;
+import org.marsonspark.tensor.ops.Scans;
+import org.marsonspark.tensor.ops.Sets;
+import org.marsonspark.tensor.ops.Sort;
+import org.marsonspark.tensor.ops.Sorting;
+import org.marsonspark.tensor.ops.Statistics;
+import org.marsonspark.tensor.ops.TopK;
 
 /**
  * The numpy-style entry point, named after Mars's {@code import mars.tensor as mt}:
@@ -357,6 +366,780 @@ public final class Mt {
 
   public static Tensor matmul(Tensor a, Tensor b) {
     return a.matmul(b);
+  }
+
+  // ---- manipulation and indexing (issue 5) -------------------------------------------------
+
+  public static Tensor reshape(Tensor t, long... shape) {
+    return Manip.reshape(t, shape);
+  }
+
+  public static Tensor ravel(Tensor t) {
+    return Manip.ravel(t);
+  }
+
+  public static Tensor transpose(Tensor t, int... axes) {
+    return t.transpose(axes);
+  }
+
+  public static Tensor swapaxes(Tensor t, int axis1, int axis2) {
+    return Manip.swapaxes(t, axis1, axis2);
+  }
+
+  public static Tensor moveaxis(Tensor t, int source, int destination) {
+    return Manip.moveaxis(t, new int[] {source}, new int[] {destination});
+  }
+
+  public static Tensor moveaxis(Tensor t, int[] source, int[] destination) {
+    return Manip.moveaxis(t, source, destination);
+  }
+
+  public static Tensor expandDims(Tensor t, int... axes) {
+    return Manip.expandDims(t, axes);
+  }
+
+  public static Tensor squeeze(Tensor t, int... axes) {
+    return Manip.squeeze(t, axes);
+  }
+
+  public static Tensor broadcastTo(Tensor t, long... shape) {
+    return Manip.broadcastTo(t, shape);
+  }
+
+  public static Tensor atleast1d(Tensor t) {
+    return Manip.atleast(t, 1);
+  }
+
+  public static Tensor atleast2d(Tensor t) {
+    return Manip.atleast(t, 2);
+  }
+
+  public static Tensor atleast3d(Tensor t) {
+    return Manip.atleast(t, 3);
+  }
+
+  /** numpy's {@code concatenate} along an axis (null: the flattened inputs). */
+  public static Tensor concatenate(List<Tensor> tensors, Integer axis) {
+    return Manip.concatenate(tensors, axis, "concatenate");
+  }
+
+  public static Tensor concatenate(Tensor... tensors) {
+    return Manip.concatenate(List.of(tensors), 0, "concatenate");
+  }
+
+  public static Tensor stack(List<Tensor> tensors, int axis) {
+    return Manip.stack(tensors, axis);
+  }
+
+  public static Tensor stack(Tensor... tensors) {
+    return Manip.stack(List.of(tensors), 0);
+  }
+
+  public static Tensor vstack(Tensor... tensors) {
+    return Manip.vstack(List.of(tensors));
+  }
+
+  public static Tensor hstack(Tensor... tensors) {
+    return Manip.hstack(List.of(tensors));
+  }
+
+  public static Tensor dstack(Tensor... tensors) {
+    return Manip.dstack(List.of(tensors));
+  }
+
+  /** numpy's {@code split} into equal sections (an error when the axis does not divide). */
+  public static Tensor[] split(Tensor t, long sections, int axis) {
+    return Manip.arraySplit(t, sections, axis, true, "split");
+  }
+
+  /** numpy's {@code split} at the given indices along an axis. */
+  public static Tensor[] split(Tensor t, long[] indices, int axis) {
+    return Manip.splitAt(t, indices, axis, "split");
+  }
+
+  /** numpy's {@code array_split}: sections whose lengths differ by at most one. */
+  public static Tensor[] arraySplit(Tensor t, long sections, int axis) {
+    return Manip.arraySplit(t, sections, axis, false, "array_split");
+  }
+
+  public static Tensor[] arraySplit(Tensor t, long[] indices, int axis) {
+    return Manip.splitAt(t, indices, axis, "array_split");
+  }
+
+  public static Tensor[] hsplit(Tensor t, long sections) {
+    if (t.ndim() == 0) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "hsplit: hsplit only works on tensors of 1 or more dimensions");
+    }
+    return Manip.arraySplit(t, sections, t.ndim() > 1 ? 1 : 0, true, "hsplit");
+  }
+
+  public static Tensor[] vsplit(Tensor t, long sections) {
+    if (t.ndim() < 2) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "vsplit: vsplit only works on tensors of 2 or more dimensions");
+    }
+    return Manip.arraySplit(t, sections, 0, true, "vsplit");
+  }
+
+  public static Tensor[] dsplit(Tensor t, long sections) {
+    if (t.ndim() < 3) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "dsplit: dsplit only works on tensors of 3 or more dimensions");
+    }
+    return Manip.arraySplit(t, sections, 2, true, "dsplit");
+  }
+
+  public static Tensor tile(Tensor t, long... reps) {
+    return Manip.tile(t, reps);
+  }
+
+  public static Tensor repeat(Tensor t, long repeats, Integer axis) {
+    return Manip.repeat(t, new long[] {repeats}, axis);
+  }
+
+  public static Tensor repeat(Tensor t, long[] repeats, Integer axis) {
+    return Manip.repeat(t, repeats, axis);
+  }
+
+  public static Tensor flip(Tensor t, int... axes) {
+    return Manip.flip(t, axes);
+  }
+
+  public static Tensor fliplr(Tensor t) {
+    if (t.ndim() < 2) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "fliplr: input must be at least 2-d");
+    }
+    return Manip.flip(t, 1);
+  }
+
+  public static Tensor flipud(Tensor t) {
+    if (t.ndim() < 1) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "flipud: input must be at least 1-d");
+    }
+    return Manip.flip(t, 0);
+  }
+
+  public static Tensor roll(Tensor t, long shift, Integer axis) {
+    return t.roll(shift, axis);
+  }
+
+  public static Tensor roll(Tensor t, long[] shifts, int[] axes) {
+    return Manip.roll(t, shifts, axes);
+  }
+
+  public static Tensor diff(Tensor t, int n, int axis) {
+    return Manip.diff(t, n, axis);
+  }
+
+  public static Tensor take(Tensor t, long[] indices, Integer axis) {
+    return Manip.take(t, indices, axis);
+  }
+
+  public static Tensor take(Tensor t, Tensor indices, Integer axis) {
+    return Manip.take(t, indices, axis);
+  }
+
+  public static Tensor compress(boolean[] condition, Tensor t, Integer axis) {
+    return Manip.compress(condition, t, axis);
+  }
+
+  public static Tensor compress(Tensor condition, Tensor t, Integer axis) {
+    return Manip.compress(condition, t, axis);
+  }
+
+  /** numpy's 3-argument {@code where}; {@code x} and {@code y} are tensors or scalars. */
+  public static Tensor where(Tensor condition, Object x, Object y) {
+    return org.marsonspark.tensor.ops.Selection.Where.of(condition.data(), x, y);
+  }
+
+  /** numpy's 1-argument {@code where}: {@code nonzero}. */
+  public static Tensor[] where(Tensor condition) {
+    return Manip.nonzero(condition);
+  }
+
+  public static Tensor[] nonzero(Tensor t) {
+    return Manip.nonzero(t);
+  }
+
+  public static Tensor argwhere(Tensor t) {
+    return Manip.argwhere(t);
+  }
+
+  /** numpy's {@code unravel_index} (C order): one int64 tensor of coordinates per dimension. */
+  public static Tensor[] unravelIndex(Tensor indices, long... shape) {
+    return org.marsonspark.tensor.ops.Selection.Unravel.of(indices.data(), shape);
+  }
+
+  /** {@code unravel_index} of driver-side flat indices. */
+  public static Tensor[] unravelIndex(long[] indices, long... shape) {
+    return unravelIndex(array(indices), shape);
+  }
+
+  // ---- end of manipulation and indexing (issue 5) ------------------------------------------
+
+  // ---- linear algebra and fft (issue 5) ----
+
+  /** numpy's {@code fft} namespace; complex results as a trailing (real, imaginary) axis, see {@link Fft}. */
+  public static final Fft fft = new Fft();
+
+  /** numpy's {@code tensordot(a, b, axes=n)}. */
+  public static Tensor tensordot(Tensor a, Tensor b, int axes) {
+    return org.marsonspark.tensor.ops.Products.tensordot(a, b, axes);
+  }
+
+  /** numpy's {@code tensordot(a, b, axes=(aAxes, bAxes))}. */
+  public static Tensor tensordot(Tensor a, Tensor b, int[] aAxes, int[] bAxes) {
+    return org.marsonspark.tensor.ops.Products.tensordot(a, b, aAxes, bAxes);
+  }
+
+  /** numpy's {@code inner}. */
+  public static Tensor inner(Tensor a, Tensor b) {
+    return org.marsonspark.tensor.ops.Products.inner(a, b);
+  }
+
+  /** numpy's {@code outer} (vectors only so far). */
+  public static Tensor outer(Tensor a, Tensor b) {
+    return org.marsonspark.tensor.ops.Products.outer(a, b);
+  }
+
+  /** numpy's {@code vdot} (real dtypes; equally shaped operands). */
+  public static Tensor vdot(Tensor a, Tensor b) {
+    return org.marsonspark.tensor.ops.Products.vdot(a, b);
+  }
+
+  /** numpy's {@code einsum} without ellipsis, e.g. {@code einsum("ij,jk->ik", a, b)}. */
+  public static Tensor einsum(String subscripts, Tensor... operands) {
+    return org.marsonspark.tensor.ops.Products.einsum(subscripts, operands);
+  }
+
+  // ---- end of linear algebra and fft (issue 5) ----
+
+  // ---- statistics, sorting and sets (issue 5) ----------------------------------------
+
+  public static Tensor bitwiseAnd(Object a, Object b) {
+    return binary(BinaryFn.BITWISE_AND, a, b);
+  }
+
+  public static Tensor bitwiseOr(Object a, Object b) {
+    return binary(BinaryFn.BITWISE_OR, a, b);
+  }
+
+  public static Tensor bitwiseXor(Object a, Object b) {
+    return binary(BinaryFn.BITWISE_XOR, a, b);
+  }
+
+  public static Tensor leftShift(Object a, Object b) {
+    return binary(BinaryFn.LEFT_SHIFT, a, b);
+  }
+
+  public static Tensor rightShift(Object a, Object b) {
+    return binary(BinaryFn.RIGHT_SHIFT, a, b);
+  }
+
+  /** Bitwise not of integers, logical not of bools (numpy's {@code invert}). */
+  public static Tensor invert(Tensor t) {
+    return t.unary(UnaryFn.INVERT);
+  }
+
+  public static Tensor bitwiseNot(Tensor t) {
+    return t.unary(UnaryFn.INVERT);
+  }
+
+  /** Element-wise maximum ignoring NaN (NaN only where both are NaN). */
+  public static Tensor fmax(Object a, Object b) {
+    return binary(BinaryFn.FMAX, a, b);
+  }
+
+  /** Element-wise minimum ignoring NaN. */
+  public static Tensor fmin(Object a, Object b) {
+    return binary(BinaryFn.FMIN, a, b);
+  }
+
+  /** C's remainder: the sign of the dividend. */
+  public static Tensor fmod(Object a, Object b) {
+    return binary(BinaryFn.FMOD, a, b);
+  }
+
+  /** numpy's {@code remainder}, an alias of {@code mod} (the sign of the divisor). */
+  public static Tensor remainder(Object a, Object b) {
+    return binary(BinaryFn.MOD, a, b);
+  }
+
+  public static Tensor copysign(Object a, Object b) {
+    return binary(BinaryFn.COPYSIGN, a, b);
+  }
+
+  public static Tensor logaddexp(Object a, Object b) {
+    return binary(BinaryFn.LOGADDEXP, a, b);
+  }
+
+  public static Tensor logaddexp2(Object a, Object b) {
+    return binary(BinaryFn.LOGADDEXP2, a, b);
+  }
+
+  public static Tensor signbit(Tensor t) {
+    return t.unary(UnaryFn.SIGNBIT);
+  }
+
+  public static Tensor degrees(Tensor t) {
+    return t.unary(UnaryFn.DEGREES);
+  }
+
+  public static Tensor rad2deg(Tensor t) {
+    return t.unary(UnaryFn.DEGREES);
+  }
+
+  public static Tensor radians(Tensor t) {
+    return t.unary(UnaryFn.RADIANS);
+  }
+
+  public static Tensor deg2rad(Tensor t) {
+    return t.unary(UnaryFn.RADIANS);
+  }
+
+  public static Tensor fabs(Tensor t) {
+    return t.unary(UnaryFn.FABS);
+  }
+
+  public static Tensor arcsinh(Tensor t) {
+    return t.unary(UnaryFn.ARCSINH);
+  }
+
+  public static Tensor arccosh(Tensor t) {
+    return t.unary(UnaryFn.ARCCOSH);
+  }
+
+  public static Tensor arctanh(Tensor t) {
+    return t.unary(UnaryFn.ARCTANH);
+  }
+
+  /** numpy's clip: {@code minimum(maximum(t, lo), hi)}; lo or hi (a tensor or a scalar) may be null. */
+  public static Tensor clip(Tensor t, Object lo, Object hi) {
+    if (lo == null && hi == null) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "clip: one of 'a_min' and 'a_max' must be given");
+    }
+    Tensor r = lo == null ? t : maximum(t, lo);
+    return hi == null ? r : minimum(r, hi);
+  }
+
+  /** numpy's around (round_): round half to even at {@code decimals} places (negative: left of the point). */
+  public static Tensor around(Tensor t, int decimals) {
+    DType dt = t.dtype();
+    if (dt == DType.BOOL) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "around of a bool tensor: cast to a numeric dtype first");
+    }
+    if (!dt.isFloat()) {
+      if (decimals >= 0) {
+        return t.astype(dt);
+      }
+      double f = Math.pow(10, -decimals);
+      return rint(t.astype(DType.FLOAT64).div(f)).mul(f).astype(dt);
+    }
+    if (decimals >= 0) {
+      double f = Math.pow(10, decimals);
+      return rint(t.mul(f)).div(f);
+    }
+    double f = Math.pow(10, -decimals);
+    return rint(t.div(f)).mul(f);
+  }
+
+  public static Tensor round(Tensor t, int decimals) {
+    return around(t, decimals);
+  }
+
+  /** numpy's isclose with rtol=1e-5, atol=1e-8. */
+  public static Tensor isclose(Tensor a, Tensor b) {
+    return isclose(a, b, 1e-5, 1e-8, false);
+  }
+
+  /** {@code |a - b| <= atol + rtol |b|} for finite values, equality for infinities, NaN == NaN if asked. */
+  public static Tensor isclose(Tensor a, Tensor b, double rtol, double atol, boolean equalNan) {
+    Tensor y = b.dtype().isFloat() ? b : b.astype(DType.FLOAT64);
+    Tensor within = abs(a.sub(y)).le(abs(y).mul(rtol).add(atol));
+    Tensor r = isfinite(a).and(isfinite(y)).and(within).or(a.eq(y));
+    return equalNan ? r.or(isnan(a).and(isnan(y))) : r;
+  }
+
+  /** Whether every pair is close (a 0-d bool tensor). */
+  public static Tensor allclose(Tensor a, Tensor b) {
+    return isclose(a, b).all();
+  }
+
+  public static Tensor allclose(Tensor a, Tensor b, double rtol, double atol, boolean equalNan) {
+    return isclose(a, b, rtol, atol, equalNan).all();
+  }
+
+  public static Tensor nansum(Tensor t, int... axes) {
+    return t.reduceWith(NanReductions.NanSimple.NANSUM, axes, false);
+  }
+
+  public static Tensor nanprod(Tensor t, int... axes) {
+    return t.reduceWith(NanReductions.NanSimple.NANPROD, axes, false);
+  }
+
+  public static Tensor nanmin(Tensor t, int... axes) {
+    return t.reduceWith(NanReductions.NanSimple.NANMIN, axes, false);
+  }
+
+  public static Tensor nanmax(Tensor t, int... axes) {
+    return t.reduceWith(NanReductions.NanSimple.NANMAX, axes, false);
+  }
+
+  public static Tensor nanmean(Tensor t, int... axes) {
+    return t.reduceWith(NanReductions.NanMoment.nanmean(), axes, false);
+  }
+
+  public static Tensor nanvar(Tensor t, int[] axes, boolean keepdims, int ddof) {
+    return t.reduceWith(NanReductions.NanMoment.nanvar(ddof), axes, keepdims);
+  }
+
+  public static Tensor nanstd(Tensor t, int[] axes, boolean keepdims, int ddof) {
+    return t.reduceWith(NanReductions.NanMoment.nanstd(ddof), axes, keepdims);
+  }
+
+  /** nan-reductions with keepdims ({@code fn}: nansum, nanprod, nanmin, nanmax, nanmean). */
+  public static Tensor nanReduce(String fn, Tensor t, int[] axes, boolean keepdims) {
+    ReductionFn f = switch (fn) {
+      case "nansum" -> NanReductions.NanSimple.NANSUM;
+      case "nanprod" -> NanReductions.NanSimple.NANPROD;
+      case "nanmin" -> NanReductions.NanSimple.NANMIN;
+      case "nanmax" -> NanReductions.NanSimple.NANMAX;
+      case "nanmean" -> NanReductions.NanMoment.nanmean();
+      default -> throw new MarsException(ErrorClass.INVALID_ARGUMENT, "nanReduce: unknown reduction '" + fn + "'");
+    };
+    return t.reduceWith(f, axes, keepdims);
+  }
+
+  /** Flat index of the smallest non-NaN value; an all-NaN input fails when executed. */
+  public static Tensor nanargmin(Tensor t) {
+    return t.reduceWith(NanReductions.NanArg.NANARGMIN, null, false);
+  }
+
+  public static Tensor nanargmin(Tensor t, int axis) {
+    return t.reduceWith(NanReductions.NanArg.NANARGMIN, new int[] {axis}, false);
+  }
+
+  public static Tensor nanargmax(Tensor t) {
+    return t.reduceWith(NanReductions.NanArg.NANARGMAX, null, false);
+  }
+
+  public static Tensor nanargmax(Tensor t, int axis) {
+    return t.reduceWith(NanReductions.NanArg.NANARGMAX, new int[] {axis}, false);
+  }
+
+  /** Cumulative sum along {@code axis} (null: only for 1-d tensors). */
+  public static Tensor cumsum(Tensor t, Integer axis) {
+    return Scans.Scan.of(t.data(), Scans.Kind.CUMSUM, axis);
+  }
+
+  public static Tensor cumprod(Tensor t, Integer axis) {
+    return Scans.Scan.of(t.data(), Scans.Kind.CUMPROD, axis);
+  }
+
+  public static Tensor nancumsum(Tensor t, Integer axis) {
+    return Scans.Scan.of(t.data(), Scans.Kind.NANCUMSUM, axis);
+  }
+
+  public static Tensor nancumprod(Tensor t, Integer axis) {
+    return Scans.Scan.of(t.data(), Scans.Kind.NANCUMPROD, axis);
+  }
+
+  /** Range (max - min) over the axes (all when none). */
+  public static Tensor ptp(Tensor t, int... axes) {
+    return t.max(axes).sub(t.min(axes));
+  }
+
+  /** numpy's average: the mean, weighted when {@code weights} is not null; {@code axis} null for all. */
+  public static Tensor average(Tensor a, Tensor weights, Integer axis) {
+    int[] axes = axis == null ? new int[0] : new int[] {axis};
+    if (weights == null) {
+      return a.mean(axes);
+    }
+    DType dt = a.dtype().isFloat() ? DType.promote(a.dtype(), weights.dtype())
+        : DType.promote(DType.promote(a.dtype(), weights.dtype()), DType.FLOAT64);
+    Tensor x = a.astype(dt);
+    Tensor w = weights.astype(dt);
+    if (java.util.Arrays.equals(a.shape(), weights.shape())) {
+      return x.mul(w).sum(axes).div(w.sum(axes));
+    }
+    if (axis == null) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT,
+          "average: Axis must be specified when shapes of a and weights differ.");
+    }
+    if (weights.ndim() != 1) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT,
+          "average: 1D weights expected when shapes of a and weights differ.");
+    }
+    int ax = axis < 0 ? axis + a.ndim() : axis;
+    if (ax < 0 || ax >= a.ndim()) {
+      throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, "average: axis " + axis
+          + " is out of bounds for a tensor of dimension " + a.ndim());
+    }
+    if (weights.shape(0) != a.shape(ax)) {
+      throw new MarsException(ErrorClass.SHAPE_MISMATCH,
+          "average: Length of weights not compatible with specified axis.");
+    }
+    int[] perm = new int[a.ndim()];
+    for (int i = 0, k = 0; i < a.ndim(); i++) {
+      if (i != ax) {
+        perm[k++] = i;
+      }
+    }
+    perm[a.ndim() - 1] = ax;
+    return x.transpose(perm).mul(w).sum(-1).div(w.sum());
+  }
+
+  public static Tensor median(Tensor t, int... axes) {
+    return Statistics.Quantile.median(t.data(), axes);
+  }
+
+  /** The q-th quantile (q in [0, 1]), numpy's linear interpolation; the result has no q axis. */
+  public static Tensor quantile(Tensor t, double q, int... axes) {
+    return Statistics.Quantile.quantile(t.data(), axes, new double[] {q}, true, "quantile");
+  }
+
+  /** Quantiles at each of {@code q}; the result's first axis runs over q. */
+  public static Tensor quantile(Tensor t, double[] q, int... axes) {
+    return Statistics.Quantile.quantile(t.data(), axes, q, false, "quantile");
+  }
+
+  /** The q-th percentile (q in [0, 100]). */
+  public static Tensor percentile(Tensor t, double q, int... axes) {
+    return Statistics.Quantile.quantile(t.data(), axes, new double[] {q / 100}, true, "percentile");
+  }
+
+  public static Tensor percentile(Tensor t, double[] q, int... axes) {
+    double[] f = new double[q.length];
+    for (int i = 0; i < q.length; i++) {
+      f[i] = q[i] / 100;
+    }
+    return Statistics.Quantile.quantile(t.data(), axes, f, false, "percentile");
+  }
+
+  /** median leaving NaNs out (an all-NaN slice gives NaN). */
+  public static Tensor nanmedian(Tensor t, int... axes) {
+    return Statistics.Quantile.median(t.data(), axes, "nanmedian");
+  }
+
+  public static Tensor nanquantile(Tensor t, double q, int... axes) {
+    return Statistics.Quantile.quantile(t.data(), axes, new double[] {q}, true, "nanquantile");
+  }
+
+  public static Tensor nanquantile(Tensor t, double[] q, int... axes) {
+    return Statistics.Quantile.quantile(t.data(), axes, q, false, "nanquantile");
+  }
+
+  public static Tensor nanpercentile(Tensor t, double q, int... axes) {
+    return Statistics.Quantile.quantile(t.data(), axes, new double[] {q / 100}, true, "nanpercentile");
+  }
+
+  public static Tensor nanpercentile(Tensor t, double[] q, int... axes) {
+    double[] f = new double[q.length];
+    for (int i = 0; i < q.length; i++) {
+      f[i] = q[i] / 100;
+    }
+    return Statistics.Quantile.quantile(t.data(), axes, f, false, "nanpercentile");
+  }
+
+  /** Covariance of the rows (variables) of a 1-d or 2-d tensor, ddof 1. */
+  public static Tensor cov(Tensor m) {
+    return cov(m, true, 1);
+  }
+
+  /**
+   * numpy's cov: centre each variable, then {@code X · Xᵀ / (N - ddof)} as a tiled matrix
+   * product; float64 result.
+   */
+  public static Tensor cov(Tensor m, boolean rowvar, int ddof) {
+    if (m.ndim() == 0 || m.ndim() > 2) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "cov: m has more than 2 dimensions (or is 0-d): "
+          + m.ndim());
+    }
+    Tensor x = (m.ndim() == 2 && !rowvar ? m.T() : m).astype(DType.FLOAT64);
+    long n = x.shape(x.ndim() - 1);
+    double fact = Math.max(n - ddof, 0);
+    if (x.ndim() == 1) {
+      Tensor xc = x.sub(x.mean());
+      return xc.mul(xc).sum().mul(1.0 / fact);
+    }
+    Tensor xc = x.sub(x.mean(new int[] {1}, true));
+    Tensor c = xc.dot(xc.T()).mul(1.0 / fact);
+    return x.shape(0) == 1 ? c.sum() : c;
+  }
+
+  /** numpy's corrcoef: the covariance divided by the outer product of the standard deviations, clipped to [-1, 1]. */
+  public static Tensor corrcoef(Tensor m, boolean rowvar) {
+    Tensor c = cov(m, rowvar, 1);
+    if (c.ndim() == 0) {
+      return c.div(c);
+    }
+    Tensor x = (!rowvar ? m.T() : m).astype(DType.FLOAT64);
+    long n = x.shape(1);
+    Tensor xc = x.sub(x.mean(new int[] {1}, true));
+    Tensor sd = sqrt(xc.mul(xc).sum(new int[] {1}, true).mul(1.0 / Math.max(n - 1, 0)));
+    return clip(c.div(sd).div(sd.T()), -1, 1);
+  }
+
+  public static Tensor corrcoef(Tensor m) {
+    return corrcoef(m, true);
+  }
+
+  /** A sorted copy along {@code axis} (stable; NaN last); a 1-d tensor of several chunks sorts by PSRS. */
+  public static Tensor sort(Tensor t, int axis) {
+    return Sort.SortOp.of(t.data(), axis, false);
+  }
+
+  public static Tensor sort(Tensor t) {
+    return sort(t, -1);
+  }
+
+  /** The indices that sort along {@code axis}, stable (numpy's kind='stable'). */
+  public static Tensor argsort(Tensor t, int axis) {
+    return Sort.SortOp.of(t.data(), axis, true);
+  }
+
+  public static Tensor argsort(Tensor t) {
+    return argsort(t, -1);
+  }
+
+  /** The sorted distinct values of the flattened tensor (NaNs collapse into one). */
+  public static Tensor unique(Tensor t) {
+    return Sets.unique(t.data(), false, false, false)[0];
+  }
+
+  /**
+   * numpy's unique with its flags: {@code [values, index?, inverse?, counts?]}, the optional
+   * ones present when asked, in that order. Sorted by PSRS; sizes are known after execution.
+   */
+  public static Tensor[] unique(Tensor t, boolean returnIndex, boolean returnInverse, boolean returnCounts) {
+    return Sets.unique(t.data(), returnIndex, returnInverse, returnCounts);
+  }
+
+  /** Whether each element is in {@code test} (any shape), element-wise over {@code element}'s shape. */
+  public static Tensor isin(Tensor element, Tensor test) {
+    return Sets.IsIn.of(element.data(), test.data(), false);
+  }
+
+  public static Tensor isin(Tensor element, Tensor test, boolean invert) {
+    return Sets.IsIn.of(element.data(), test.data(), invert);
+  }
+
+  /** numpy's in1d: isin of the flattened {@code a}. */
+  public static Tensor in1d(Tensor a, Tensor b, boolean invert) {
+    return isin(ravel1d(a), b, invert);
+  }
+
+  public static Tensor in1d(Tensor a, Tensor b) {
+    return in1d(a, b, false);
+  }
+
+  /** The sorted distinct values in either. */
+  public static Tensor union1d(Tensor a, Tensor b) {
+    return unique(Sets.Concat1d.of(ravel1d(a).data(), ravel1d(b).data()));
+  }
+
+  /** The sorted distinct values in both. */
+  public static Tensor intersect1d(Tensor a, Tensor b) {
+    Tensor ua = unique(a);
+    Tensor r = ua.get(isin(ua, b));
+    DType dt = DType.promote(a.dtype(), b.dtype());
+    return dt == r.dtype() ? r : r.astype(dt);
+  }
+
+  /** The sorted distinct values of {@code a} not in {@code b}. */
+  public static Tensor setdiff1d(Tensor a, Tensor b) {
+    Tensor ua = unique(a);
+    return ua.get(isin(ua, b, true));
+  }
+
+  private static Tensor ravel1d(Tensor t) {
+    return t.ndim() == 1 ? t : Sets.Ravel.of(t.data());
+  }
+
+  /**
+   * numpy's histogram with {@code bins} equal-width bins over the data's min and max:
+   * {@code [hist, bin_edges]}. Counted per chunk and summed.
+   */
+  public static Tensor[] histogram(Tensor a, int bins) {
+    Histograms.HistCount.uniform(a.data(), bins, null, null); // checks bins before building reductions
+    Tensor[] mm = {a.min(), a.max()};
+    TensorData[] d = {mm[0].data(), mm[1].data()};
+    return new Tensor[] {Histograms.HistCount.uniform(a.data(), bins, null, d), Histograms.HistEdges.of(a.data(), bins,
+        null, d)};
+  }
+
+  /** histogram over the given range (values outside are not counted). */
+  public static Tensor[] histogram(Tensor a, int bins, double lo, double hi) {
+    double[] range = {lo, hi};
+    return new Tensor[] {Histograms.HistCount.uniform(a.data(), bins, range, null),
+        Histograms.HistEdges.of(a.data(), bins, range, null)};
+  }
+
+  /** histogram over explicit, monotonically increasing bin edges; the edges are returned as given. */
+  public static Tensor[] histogram(Tensor a, Tensor edges) {
+    return new Tensor[] {Histograms.HistCount.edges(a.data(), edges.data()), edges};
+  }
+
+  /** Occurrences of each non-negative integer of 1-d {@code x}; one chunk whose length is known after execution. */
+  public static Tensor bincount(Tensor x) {
+    return Histograms.BinCount.of(x.data(), null, 0);
+  }
+
+  public static Tensor bincount(Tensor x, Tensor weights, long minlength) {
+    return Histograms.BinCount.of(x.data(), weights == null ? null : weights.data(), minlength);
+  }
+
+  /**
+   * numpy's partition: the element at {@code kth} is where a sort would put it, smaller ones
+   * before, larger after. Mars on Spark returns the fully sorted order (which meets that
+   * contract); numpy's arrangement inside the two sides differs.
+   */
+  public static Tensor partition(Tensor t, long kth, int axis) {
+    return sort(t, checkKth("partition", t, kth, axis));
+  }
+
+  /** Indices that partition along {@code axis}; here the stable argsort (see {@link #partition}). */
+  public static Tensor argpartition(Tensor t, long kth, int axis) {
+    return argsort(t, checkKth("argpartition", t, kth, axis));
+  }
+
+  private static int checkKth(String op, Tensor t, long kth, int axis) {
+    int nd = t.ndim();
+    int a = axis < 0 ? axis + nd : axis;
+    if (nd == 0 || a < 0 || a >= nd) {
+      throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, op + ": axis " + axis
+          + " is out of bounds for a tensor of dimension " + nd);
+    }
+    long n = t.shape(a);
+    if (kth < -n || kth >= n) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": kth(=" + kth + ") out of bounds (" + n + ")");
+    }
+    return a;
+  }
+
+  /** Mars's topk: the k largest (or smallest) values along {@code axis}, best first. */
+  public static Tensor topk(Tensor t, int k, int axis, boolean largest) {
+    return TopK.of(t.data(), k, axis, largest);
+  }
+
+  public static Tensor topk(Tensor t, int k) {
+    return topk(t, k, -1, true);
+  }
+
+  /** Insertion points of {@code v} in the sorted 1-d {@code a} ({@code side}: "left" or "right"). */
+  public static Tensor searchsorted(Tensor a, Tensor v, String side) {
+    return Sorting.Search.searchsorted(a.data(), v.data(), side);
+  }
+
+  public static Tensor searchsorted(Tensor a, Tensor v) {
+    return searchsorted(a, v, "left");
+  }
+
+  /** The bin of each value for monotonic (increasing or decreasing) 1-d {@code bins}. */
+  public static Tensor digitize(Tensor x, Tensor bins, boolean right) {
+    return Sorting.Search.digitize(x.data(), bins.data(), right);
+  }
+
+  public static Tensor digitize(Tensor x, Tensor bins) {
+    return digitize(x, bins, false);
   }
 
   // ---- execution ----------------------------------------------------------------------

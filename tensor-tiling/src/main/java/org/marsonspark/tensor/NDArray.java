@@ -407,6 +407,27 @@ public final class NDArray implements ChunkValue, Serializable, KryoSerializable
     return out;
   }
 
+  /**
+   * A copy of this array with {@code values} (of shape {@code count}, cast to this dtype) written
+   * at the strided region {@code start/step/count}; used by functional setitem.
+   */
+  public NDArray withSlice(long[] start, long[] step, long[] count, NDArray values) {
+    NDArray out = zeros(dtype, shape);
+    System.arraycopy(data, 0, out.data, 0, size());
+    long[] strides = stridesOf(shape);
+    long offset = 0;
+    long[] dstStrides = new long[shape.length];
+    for (int i = 0; i < shape.length; i++) {
+      offset += start[i] * strides[i];
+      dstStrides[i] = step[i] * strides[i];
+    }
+    NDArray v = values.astype(dtype).broadcastTo(count);
+    if (v.size() > 0) {
+      Strided.copy(v.data, 0, stridesOf(count), out.data, offset, dstStrides, count);
+    }
+    return out;
+  }
+
   /** numpy's {@code transpose(axes)}, materialized. */
   public NDArray transpose(int... perm) {
     long[] strides = stridesOf(shape);

@@ -282,7 +282,7 @@ public final class Tensor {
 
   /** Basic slicing written as numpy writes it: {@code "1:10, ::2"}. */
   public Tensor slice(String spec) {
-    return slice(SliceParser.parse(spec));
+    return Index.get(this, Index.parse(spec));
   }
 
   public Tensor rechunk(long chunkSize) {
@@ -303,11 +303,181 @@ public final class Tensor {
   }
 
   public Tensor dot(Tensor other) {
-    return Dot.of(data, other.data, "dot");
+    return org.marsonspark.tensor.ops.Products.dot(this, other);
   }
 
   public Tensor matmul(Tensor other) {
-    return Dot.of(data, other.data, "matmul");
+    return org.marsonspark.tensor.ops.Products.matmul(this, other);
+  }
+
+  // ---- manipulation and indexing (issue 5) -------------------------------------------------
+
+  /** numpy's {@code reshape} (C order); one dimension may be {@code -1}. */
+  public Tensor reshape(long... shape) {
+    return Manip.reshape(this, shape);
+  }
+
+  /** numpy's {@code ravel}: the C-order 1-D tensor. */
+  public Tensor ravel() {
+    return Manip.ravel(this);
+  }
+
+  public Tensor flatten() {
+    return Manip.ravel(this);
+  }
+
+  public Tensor swapaxes(int axis1, int axis2) {
+    return Manip.swapaxes(this, axis1, axis2);
+  }
+
+  public Tensor moveaxis(int source, int destination) {
+    return Manip.moveaxis(this, new int[] {source}, new int[] {destination});
+  }
+
+  public Tensor expandDims(int... axes) {
+    return Manip.expandDims(this, axes);
+  }
+
+  /** Removes the given length-1 axes, or all of them when none are given. */
+  public Tensor squeeze(int... axes) {
+    return Manip.squeeze(this, axes);
+  }
+
+  public Tensor broadcastTo(long... shape) {
+    return Manip.broadcastTo(this, shape);
+  }
+
+  /** numpy's {@code repeat} of each element {@code repeats} times along an axis (null: flattened). */
+  public Tensor repeat(long repeats, Integer axis) {
+    return Manip.repeat(this, new long[] {repeats}, axis);
+  }
+
+  public Tensor repeat(long[] repeats, Integer axis) {
+    return Manip.repeat(this, repeats, axis);
+  }
+
+  /** Reverses the given axes, or all axes when none are given. */
+  public Tensor flip(int... axes) {
+    return Manip.flip(this, axes);
+  }
+
+  /** numpy's {@code roll} along an axis (null: the flattened tensor, reshaped back). */
+  public Tensor roll(long shift, Integer axis) {
+    return Manip.roll(this, new long[] {shift}, axis == null ? null : new int[] {axis});
+  }
+
+  /** The {@code n}-th discrete difference along an axis. */
+  public Tensor diff(int n, int axis) {
+    return Manip.diff(this, n, axis);
+  }
+
+  /** diff with {@code prepend}/{@code append} (tensors or scalars; null for none) joined along the axis first. */
+  public Tensor diff(int n, int axis, Object prepend, Object append) {
+    return Manip.diff(this, n, axis, prepend, append);
+  }
+
+  public Tensor diff() {
+    return Manip.diff(this, 1, -1);
+  }
+
+  /** numpy's {@code take} with indices known on the driver (axis null: the flattened tensor). */
+  public Tensor take(long[] indices, Integer axis) {
+    return Manip.take(this, indices, axis);
+  }
+
+  /** numpy's {@code take} with an integer index tensor of any shape. */
+  public Tensor take(Tensor indices, Integer axis) {
+    return Manip.take(this, indices, axis);
+  }
+
+  /** numpy's {@code compress}: the entries along an axis where the condition is true. */
+  public Tensor compress(boolean[] condition, Integer axis) {
+    return Manip.compress(condition, this, axis);
+  }
+
+  public Tensor compress(Tensor condition, Integer axis) {
+    return Manip.compress(condition, this, axis);
+  }
+
+  /** numpy's {@code nonzero}: one int64 tensor of coordinates per axis (lengths unknown until run). */
+  public Tensor[] nonzero() {
+    return Manip.nonzero(this);
+  }
+
+  /**
+   * numpy indexing with typed items: {@link Slice}, integers (drop the axis), {@link Index#NEW_AXIS},
+   * {@link Index#ELLIPSIS}, one integer array ({@code long[]}, {@code int[]} or integer tensor) for
+   * fancy indexing along its axis, or a single bool tensor as a mask.
+   */
+  public Tensor index(Object... items) {
+    return Index.get(this, items);
+  }
+
+  /** numpy indexing written as numpy writes it: {@code "1, ..., None"}, {@code "::2, -1"}. */
+  public Tensor index(String spec) {
+    return Index.get(this, Index.parse(spec));
+  }
+
+  /**
+   * Functional setitem: a new tensor equal to this one with {@code this[spec] = value} applied
+   * ({@code value} a scalar or a tensor broadcastable to the selection).
+   */
+  public Tensor set(String spec, Object value) {
+    return Index.set(this, Index.parse(spec), value);
+  }
+
+  /** Functional setitem with typed index items (see {@link #index(Object...)}), or a bool mask. */
+  public Tensor set(Object[] items, Object value) {
+    return Index.set(this, items, value);
+  }
+
+  /** Functional {@code this[mask] = value} for a bool mask of this tensor's shape. */
+  public Tensor set(Tensor mask, Object value) {
+    return Index.set(this, new Object[] {mask}, value);
+  }
+
+  // ---- end of manipulation and indexing (issue 5) ------------------------------------------
+
+  // ---- linear algebra and fft (issue 5) ----
+
+  /** numpy's {@code a.dot(b)} for N-d operands is {@link #dot}; this is {@code tensordot(a, b, axes)}. */
+  public Tensor tensordot(Tensor other, int axes) {
+    return org.marsonspark.tensor.ops.Products.tensordot(this, other, axes);
+  }
+
+  /** {@code tensordot(a, b, axes=(aAxes, bAxes))}. */
+  public Tensor tensordot(Tensor other, int[] aAxes, int[] bAxes) {
+    return org.marsonspark.tensor.ops.Products.tensordot(this, other, aAxes, bAxes);
+  }
+
+  // ---- end of linear algebra and fft (issue 5) ----
+
+
+  // ---- statistics, sorting and sets (issue 5) ----------------------------------------
+
+  /** A reduction of the family with any member (used by the nan-reductions of {@link Mt}). */
+  Tensor reduceWith(ReductionFn fn, int[] axes, boolean keepdims) {
+    return reduce(fn, axes, keepdims);
+  }
+
+  public Tensor cumsum(int axis) {
+    return Mt.cumsum(this, axis);
+  }
+
+  public Tensor cumprod(int axis) {
+    return Mt.cumprod(this, axis);
+  }
+
+  public Tensor ptp(int... axes) {
+    return Mt.ptp(this, axes);
+  }
+
+  public Tensor clip(Object lo, Object hi) {
+    return Mt.clip(this, lo, hi);
+  }
+
+  public Tensor round(int decimals) {
+    return Mt.around(this, decimals);
   }
 
   // ---- execution ----------------------------------------------------------------------

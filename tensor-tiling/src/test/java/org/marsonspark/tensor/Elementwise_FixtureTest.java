@@ -1,11 +1,9 @@
 package org.marsonspark.tensor;
 
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
-import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 
 /**
@@ -13,23 +11,12 @@ import org.marsonspark.session.MarsSession;
  * with nan/inf, astype and a fused chain, against numpy, on several chunk layouts.
  */
 class Elementwise_FixtureTest {
-  private static MarsSession session;
-
-  @BeforeAll
-  static void start() {
-    session = MarsSession.local("local[2]", MarsOptions.defaults().withProgress(false));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (session != null) {
-      session.close();
-    }
-  }
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
 
   @TestFactory
   Stream<DynamicNode> numpy() {
-    return Fixtures.tests("elementwise", Elementwise_FixtureTest::run, () -> session);
+    return Fixtures.tests("elementwise", Elementwise_FixtureTest::run, () -> spark.session());
   }
 
   static NDArray run(Fixtures.Case c, Fixtures.Layout layout, MarsSession s) {

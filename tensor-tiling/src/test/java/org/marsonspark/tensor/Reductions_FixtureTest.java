@@ -1,11 +1,9 @@
 package org.marsonspark.tensor;
 
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
-import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 
 /**
@@ -14,24 +12,13 @@ import org.marsonspark.session.MarsSession;
  * against numpy, on several chunk layouts (so the reduction trees have 1 to many leaves).
  */
 class Reductions_FixtureTest {
-  private static MarsSession session;
-
-  @BeforeAll
-  static void start() {
     // a small combine size so that trees of several levels are built
-    session = MarsSession.local("local[2]", MarsOptions.defaults().withProgress(false).withCombineSize(3));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (session != null) {
-      session.close();
-    }
-  }
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession(o -> o.withCombineSize(3));
 
   @TestFactory
   Stream<DynamicNode> numpy() {
-    return Fixtures.tests("reductions", Reductions_FixtureTest::run, () -> session);
+    return Fixtures.tests("reductions", Reductions_FixtureTest::run, () -> spark.session());
   }
 
   static NDArray run(Fixtures.Case c, Fixtures.Layout layout, MarsSession s) {

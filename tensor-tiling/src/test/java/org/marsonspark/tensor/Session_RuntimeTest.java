@@ -183,6 +183,19 @@ class Session_RuntimeTest {
   }
 
   @Test
+  void slicingChunksOfUnknownSizeRunsThemFirst() {
+    // a sort's buckets have sizes known only after they run; the slice must wait for them
+    Tensor x = Mt.arange(0, 100, 1, DType.INT64, ChunkSize.of(10)).mul(37).mod(101);
+    long[] expected = new long[100];
+    for (int i = 0; i < 100; i++) {
+      expected[i] = (37L * i) % 101;
+    }
+    java.util.Arrays.sort(expected);
+    NDArray head = Mt.sort(x).slice("0:5").execute(session).fetch();
+    assertArrayEquals(java.util.Arrays.copyOf(expected, 5), head.longs());
+  }
+
+  @Test
   void failingTaskReportsTheOperationAndLeavesTheSessionUsable() {
     int blocksBefore = session.chunkStore().size();
     Tensor bad = Mt.arange(0, 100, 1, DType.INT64, ChunkSize.of(10)).add(1).pow(-1L);
@@ -226,6 +239,18 @@ class Session_RuntimeTest {
       assertTrue(probe.tasks.get() > fusedTasks, "unfused ran " + probe.tasks.get() + " tasks, fused " + fusedTasks);
     }
     session.asDefault();
+  }
+
+  @Test
+  void smallCombineStepsRunInsideTheFinalTask() {
+    // 20 map tasks in one job; the 5 + 2 combines of scalar partials and the aggregate in one more
+    Tensor total = new RandomState(4).rand(new long[] {2_000_000}, ChunkSize.of(100_000)).mul(3).sum();
+    probe.reset();
+    double v = total.execute(session).fetch().getDouble(0);
+    probe.drain();
+    assertEquals(3_000_000, v, 3_000_000 * 0.01);
+    assertEquals(3, probe.jobs.get(), "maps, the rest of the tree, then the fetch");
+    total.release();
   }
 
   @Test

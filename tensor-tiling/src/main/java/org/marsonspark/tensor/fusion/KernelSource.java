@@ -244,7 +244,7 @@ final class KernelSource {
     }
     String value;
     if (e instanceof Expr.Random rnd) {
-      value = random(rnd, idx);
+      value = random(rnd, out, indent);
     } else if (e instanceof Expr.Unary u) {
       value = unary(u, convert(emit(u.x(), idx, out, indent), u.x().dtype(), u.compute()));
     } else if (e instanceof Expr.Binary b) {
@@ -269,21 +269,41 @@ final class KernelSource {
     return v;
   }
 
-  private String random(Expr.Random rnd, String idx) {
+  /**
+   * A random leaf reads consecutive positions, one per evaluation, so instead of computing
+   * {@code word(key, base + i)} it keeps the generator's running state ({@code key + (i + 1)·γ})
+   * and adds γ per element — the same words, one multiply fewer.
+   */
+  private String random(Expr.Random rnd, StringBuilder out, String indent) {
+    String st = "s" + (vars++);
+    String gamma = "0x9e3779b97f4a7c15L";
     String key = lparam(rnd.key());
     String base = lparam(rnd.base());
-    String a = dparam(rnd.a());
-    String b = dparam(rnd.b());
-    String pos = "(" + base + " + " + idx + ")";
     String code;
     DType raw = DType.FLOAT64;
-    switch (rnd.dist()) {
-      case UNIFORM -> code = a + " + (" + b + " - " + a + ") * RandomOp.unit(RandomOp.word(" + key + ", " + pos + "))";
-      case NORMAL -> code = a + " + " + b + " * Math.sqrt(-2.0 * Math.log1p(-RandomOp.unit(RandomOp.word(" + key
-          + ", 2 * " + pos + ")))) * Math.cos(2 * Math.PI * RandomOp.unit(RandomOp.word(" + key + ", 2 * " + pos
-          + " + 1)))";
-      default -> {
-        code = "RandomOp.randint(" + key + ", " + pos + ", (long) " + a + ", (long) " + b + ")";
+    if (rnd.dist() == RandomOp.Distribution.NORMAL) {
+      // element g uses words 2g and 2g + 1: two steps of the state per element
+      prelude.append("    long ").append(st).append(" = ").append(key).append(" + (2 * ").append(base)
+          .append(" - 1) * ").append(gamma).append(";\n");
+      out.append(indent).append(st).append(" += 2 * ").append(gamma).append(";\n");
+      String a = dparam(rnd.a());
+      String b = dparam(rnd.b());
+      code = a + " + " + b + " * Math.sqrt(-2.0 * Math.log1p(-RandomOp.unit(RandomOp.mix64(" + st + "))))"
+          + " * Math.cos(2 * Math.PI * RandomOp.unit(RandomOp.mix64(" + st + " + " + gamma + ")))";
+    } else {
+      prelude.append("    long ").append(st).append(" = ").append(key).append(" + ").append(base).append(" * ")
+          .append(gamma).append(";\n");
+      out.append(indent).append(st).append(" += ").append(gamma).append(";\n");
+      String u = "RandomOp.unit(RandomOp.mix64(" + st + "))";
+      if (rnd.dist() == RandomOp.Distribution.UNIFORM) {
+        // on [0, 1) the affine map is exactly the identity: skip it
+        boolean unit = Double.doubleToRawLongBits(rnd.a()) == 0 && rnd.b() == 1.0;
+        String a = unit ? null : dparam(rnd.a());
+        String b = unit ? null : dparam(rnd.b());
+        code = unit ? u : a + " + (" + b + " - " + a + ") * " + u;
+      } else {
+        code = "RandomOp.randint(RandomOp.mix64(" + st + "), (long) " + dparam(rnd.a()) + ", (long) "
+            + dparam(rnd.b()) + ")";
         raw = DType.INT64;
       }
     }
@@ -310,8 +330,8 @@ final class KernelSource {
         yield fn.isPredicate() || u.compute() == DType.INT64 ? c : "((int) " + c + ")";
       }
       case BOOL -> switch (fn) {
-        case LOGICAL_NOT -> "(!" + x + ")";
-        case ISNAN, ISINF -> "false";
+        case LOGICAL_NOT, INVERT -> "(!" + x + ")";
+        case ISNAN, ISINF, SIGNBIT -> "false";
         case ISFINITE -> "true";
         case ABSOLUTE, SQUARE -> x;
         default -> throw new Unsupported(fn.numpyName() + " of bool");

@@ -51,10 +51,33 @@ public enum BinaryFn {
   ARCTAN2("arctan2", Kind.FLOAT, Math::atan2, null, null,
       new Code("Math.atan2(%1$s, %2$s)", null, null)),
   HYPOT("hypot", Kind.FLOAT, Math::hypot, null, null,
-      new Code("Math.hypot(%1$s, %2$s)", null, null));
+      new Code("Math.hypot(%1$s, %2$s)", null, null)),
+  // ---- issue 5: the rest of the ufuncs ----
+  BITWISE_AND("bitwise_and", Kind.BITWISE, null, (a, b) -> a & b, (a, b) -> a & b,
+      new Code(null, "(%1$s & %2$s)", "(%1$s & %2$s)")),
+  BITWISE_OR("bitwise_or", Kind.BITWISE, null, (a, b) -> a | b, (a, b) -> a | b,
+      new Code(null, "(%1$s | %2$s)", "(%1$s | %2$s)")),
+  BITWISE_XOR("bitwise_xor", Kind.BITWISE, null, (a, b) -> a ^ b, (a, b) -> a ^ b,
+      new Code(null, "(%1$s ^ %2$s)", "(%1$s ^ %2$s)")),
+  LEFT_SHIFT("left_shift", Kind.BITWISE, null, Ufuncs::leftShift, null,
+      new Code(null, "Ufuncs.leftShift(%1$s, %2$s)", null)),
+  RIGHT_SHIFT("right_shift", Kind.BITWISE, null, Ufuncs::rightShift, null,
+      new Code(null, "Ufuncs.rightShift(%1$s, %2$s)", null)),
+  FMAX("fmax", Kind.ARITH, Ufuncs::fmax, Math::max, (a, b) -> a | b,
+      new Code("Ufuncs.fmax(%1$s, %2$s)", "Math.max(%1$s, %2$s)", "(%1$s | %2$s)")),
+  FMIN("fmin", Kind.ARITH, Ufuncs::fmin, Math::min, (a, b) -> a & b,
+      new Code("Ufuncs.fmin(%1$s, %2$s)", "Math.min(%1$s, %2$s)", "(%1$s & %2$s)")),
+  FMOD("fmod", Kind.ARITH, (a, b) -> a % b, Ufuncs::fmod, null,
+      new Code("(%1$s %% %2$s)", "Ufuncs.fmod(%1$s, %2$s)", null)),
+  COPYSIGN("copysign", Kind.FLOAT, Math::copySign, null, null,
+      new Code("Math.copySign(%1$s, %2$s)", null, null)),
+  LOGADDEXP("logaddexp", Kind.FLOAT, Ufuncs::logaddexp, null, null,
+      new Code("Ufuncs.logaddexp(%1$s, %2$s)", null, null)),
+  LOGADDEXP2("logaddexp2", Kind.FLOAT, Ufuncs::logaddexp2, null, null,
+      new Code("Ufuncs.logaddexp2(%1$s, %2$s)", null, null));
 
   /** How a function maps input dtypes to its computing and result dtypes. */
-  enum Kind { ARITH, DIVIDE, COMPARE, LOGICAL, FLOAT }
+  enum Kind { ARITH, DIVIDE, COMPARE, LOGICAL, FLOAT, BITWISE }
 
   /** A boolean binary function. */
   public interface BoolBinary {
@@ -103,6 +126,17 @@ public enum BinaryFn {
       case LOGICAL -> DType.BOOL;
       case DIVIDE, FLOAT -> promoted == DType.FLOAT32 ? DType.FLOAT32 : DType.FLOAT64;
       case COMPARE -> promoted;
+      case BITWISE -> {
+        if (promoted.isFloat()) {
+          throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "ufunc '" + numpyName
+              + "' not supported for " + promoted + " input: it takes integer or bool tensors; cast with astype first");
+        }
+        if (promoted == DType.BOOL && bool == null) {
+          // numpy shifts booleans as int8; there is no int8 here
+          yield DType.INT64;
+        }
+        yield promoted;
+      }
       case ARITH -> {
         if (promoted == DType.BOOL && bool == null) {
           // numpy computes these on booleans as small integers

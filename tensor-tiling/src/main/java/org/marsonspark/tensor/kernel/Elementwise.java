@@ -147,12 +147,12 @@ public final class Elementwise {
         boolean[] xb = x.bools();
         boolean[] o = new boolean[n];
         switch (fn) {
-          case LOGICAL_NOT -> {
+          case LOGICAL_NOT, INVERT -> {
             for (int i = 0; i < n; i++) {
               o[i] = !xb[i];
             }
           }
-          case ISNAN, ISINF -> Arrays.fill(o, false);
+          case ISNAN, ISINF, SIGNBIT -> Arrays.fill(o, false);
           case ISFINITE -> Arrays.fill(o, true);
           case ABSOLUTE, SQUARE -> System.arraycopy(xb, 0, o, 0, n);
           default -> throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, fn.numpyName() + " of bool");

@@ -89,4 +89,83 @@ public final class Ufuncs {
   public static double rint(double a) {
     return Math.rint(a);
   }
+
+  // ---- issue 5: the rest of the ufuncs ----
+
+  /** numpy's left_shift: a shift by the bit width or more (or by a negative count) gives 0. */
+  public static long leftShift(long a, long b) {
+    return b >= 0 && b < 64 ? a << b : 0;
+  }
+
+  /** numpy's right_shift (arithmetic): a shift by the bit width or more gives 0 or -1. */
+  public static long rightShift(long a, long b) {
+    return b >= 0 && b < 64 ? a >> b : (a < 0 ? -1 : 0);
+  }
+
+  /** numpy's fmax: the larger, ignoring a NaN operand (NaN only when both are NaN). */
+  public static double fmax(double a, double b) {
+    return Double.isNaN(b) ? a : Double.isNaN(a) ? b : (a >= b ? a : b);
+  }
+
+  /** numpy's fmin: the smaller, ignoring a NaN operand. */
+  public static double fmin(double a, double b) {
+    return Double.isNaN(b) ? a : Double.isNaN(a) ? b : (a <= b ? a : b);
+  }
+
+  /** numpy's integer fmod: the sign of the dividend (C's %); by zero gives 0. */
+  public static long fmod(long a, long b) {
+    return b == 0 ? 0 : a % b;
+  }
+
+  /** numpy's {@code npy_logaddexp}: log(exp(x) + exp(y)) without overflow. */
+  public static double logaddexp(double x, double y) {
+    if (x == y) {
+      return x + Math.log(2.0);
+    }
+    double t = x - y;
+    if (t > 0) {
+      return x + Math.log1p(Math.exp(-t));
+    } else if (t <= 0) {
+      return y + Math.log1p(Math.exp(t));
+    }
+    return t;
+  }
+
+  /** numpy's {@code npy_logaddexp2}: log2(2**x + 2**y) without overflow. */
+  public static double logaddexp2(double x, double y) {
+    if (x == y) {
+      return x + 1;
+    }
+    double t = x - y;
+    if (t > 0) {
+      return x + Math.log1p(Math.pow(2, -t)) / Math.log(2.0);
+    } else if (t <= 0) {
+      return y + Math.log1p(Math.pow(2, t)) / Math.log(2.0);
+    }
+    return t;
+  }
+
+  public static double asinh(double x) {
+    if (Double.isInfinite(x) || x == 0) {
+      return x;
+    }
+    double a = Math.abs(x);
+    double r = a > 1e8 ? Math.log(a) + Math.log(2.0) : Math.log1p(a + a * a / (1 + Math.sqrt(1 + a * a)));
+    return Math.copySign(r, x);
+  }
+
+  public static double acosh(double x) {
+    if (x < 1) {
+      return Double.NaN;
+    }
+    if (x > 1e8) {
+      return Math.log(x) + Math.log(2.0);
+    }
+    double t = x - 1;
+    return Math.log1p(t + Math.sqrt(2 * t + t * t));
+  }
+
+  public static double atanh(double x) {
+    return 0.5 * Math.log1p(2 * x / (1 - x));
+  }
 }

@@ -38,9 +38,19 @@ public enum UnaryFn {
   ISNAN("isnan", Kind.PREDICATE, a -> Double.isNaN(a) ? 1 : 0, a -> 0, "Double.isNaN(%1$s)", "false"),
   ISINF("isinf", Kind.PREDICATE, a -> Double.isInfinite(a) ? 1 : 0, a -> 0, "Double.isInfinite(%1$s)", "false"),
   ISFINITE("isfinite", Kind.PREDICATE, a -> Double.isFinite(a) ? 1 : 0, a -> 1, "Double.isFinite(%1$s)", "true"),
-  LOGICAL_NOT("logical_not", Kind.LOGICAL, a -> a == 0 ? 1 : 0, a -> a == 0 ? 1 : 0, "(%1$s == 0)", "(%1$s == 0)");
+  LOGICAL_NOT("logical_not", Kind.LOGICAL, a -> a == 0 ? 1 : 0, a -> a == 0 ? 1 : 0, "(%1$s == 0)", "(%1$s == 0)"),
+  // ---- issue 5: the rest of the ufuncs ----
+  INVERT("invert", Kind.BITWISE, null, a -> ~a, null, "(~%1$s)"),
+  SIGNBIT("signbit", Kind.PREDICATE, a -> Double.doubleToRawLongBits(a) < 0 ? 1 : 0, a -> a < 0 ? 1 : 0,
+      "(Double.doubleToRawLongBits(%1$s) < 0L)", "(%1$s < 0L)"),
+  DEGREES("degrees", Kind.FLOAT, a -> a * (180.0 / Math.PI), null, "(%1$s * (180.0 / Math.PI))", null),
+  RADIANS("radians", Kind.FLOAT, a -> a * (Math.PI / 180.0), null, "(%1$s * (Math.PI / 180.0))", null),
+  FABS("fabs", Kind.FLOAT, Math::abs, null, "Math.abs(%1$s)", null),
+  ARCSINH("arcsinh", Kind.FLOAT, Ufuncs::asinh, null, "Ufuncs.asinh(%1$s)", null),
+  ARCCOSH("arccosh", Kind.FLOAT, Ufuncs::acosh, null, "Ufuncs.acosh(%1$s)", null),
+  ARCTANH("arctanh", Kind.FLOAT, Ufuncs::atanh, null, "Ufuncs.atanh(%1$s)", null);
 
-  enum Kind { SAME, FLOAT, PREDICATE, LOGICAL }
+  enum Kind { SAME, FLOAT, PREDICATE, LOGICAL, BITWISE }
 
   private final String numpyName;
   private final Kind kind;
@@ -98,6 +108,13 @@ public enum UnaryFn {
         yield in;
       }
       case PREDICATE, LOGICAL -> in;
+      case BITWISE -> {
+        if (in.isFloat()) {
+          throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "ufunc '" + numpyName + "' not supported for " + in
+              + " input: it takes integer or bool tensors; cast with astype first");
+        }
+        yield in;
+      }
     };
   }
 

@@ -1,6 +1,5 @@
 package org.marsonspark.tensor.ops;
 
-import dev.ludovic.netlib.blas.BLAS;
 import java.util.ArrayList;
 import java.util.List;
 import org.marsonspark.core.Chunk;
@@ -14,6 +13,7 @@ import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
+import org.marsonspark.tensor.kernel.Blas;
 
 /**
  * {@code dot}/{@code matmul} of 1-D and 2-D tensors as a blocked product: output block (i, j)
@@ -47,6 +47,9 @@ public final class Dot extends TensorOp {
       shape.add(b.shape(1));
     }
     DType dt = DType.promote(a.dtype(), b.dtype());
+    if (dt.isFloat()) {
+      org.marsonspark.tensor.kernel.Blas.warnIfNotNative();
+    }
     return new Dot(a, b, opName).newTensor(shape.stream().mapToLong(Long::longValue).toArray(), dt);
   }
 
@@ -60,6 +63,10 @@ public final class Dot extends TensorOp {
     TensorData a = input(0);
     TensorData b = input(1);
     ctx.requireKnownShapes(a, b);
+    if (isGram(a, b)) {
+      tileGram(ctx, a);
+      return;
+    }
     long[] kSplits = a.nsplits()[a.ndim() - 1];
     long[][] bTarget = b.nsplits();
     bTarget[0] = kSplits;
@@ -107,6 +114,99 @@ public final class Dot extends TensorOp {
     out().setChunks(chunks, splits.toArray(new long[0][]));
   }
 
+  /** {@code x.dot(x.T)} of a float matrix: symmetric, so half the blocks and half the flops. */
+  private static boolean isGram(TensorData a, TensorData b) {
+    return a.ndim() == 2 && a.dtype().isFloat() && b.op() instanceof Indexing.Transpose t && t.isMatrixTranspose()
+        && b.op().inputs().get(0) == a;
+  }
+
+  /**
+   * Block (i, j) of {@code x·xᵀ} for i ≤ j is {@code Σk x[i,k]·x[j,k]ᵀ} (a gemm reading both
+   * operands in place, a syrk on the diagonal); block (j, i) is the transpose of block (i, j).
+   */
+  private void tileGram(TileContext ctx, TensorData a) {
+    long[] rows = a.nsplits()[0];
+    int kn = a.nsplits()[1].length;
+    int nb = rows.length;
+    DType dt = out().dtype();
+    Chunk[][] blocks = new Chunk[nb][nb];
+    for (int i = 0; i < nb; i++) {
+      for (int j = i; j < nb; j++) {
+        List<Chunk> ins = new ArrayList<>();
+        for (int k = 0; k < kn; k++) {
+          ins.add(a.chunk(i, k));
+        }
+        if (i != j) {
+          for (int k = 0; k < kn; k++) {
+            ins.add(a.chunk(j, k));
+          }
+        }
+        long[] shape = {rows[i], rows[j]};
+        blocks[i][j] = ctx.newChunk(new GramBlock(kn, (int) rows[i], (int) rows[j], i == j, dt), ins,
+            new int[] {i, j}, shape, dt);
+      }
+    }
+    Indexing.TransposeChunk flip = new Indexing.TransposeChunk(new int[] {1, 0});
+    List<Chunk> chunks = new ArrayList<>();
+    for (int i = 0; i < nb; i++) {
+      for (int j = 0; j < nb; j++) {
+        chunks.add(i <= j ? blocks[i][j] : ctx.newChunk(flip, List.of(blocks[j][i]), new int[] {i, j},
+            new long[] {rows[i], rows[j]}, dt));
+      }
+    }
+    out().setChunks(chunks, new long[][] {rows, rows.clone()});
+  }
+
+  /**
+   * One block of {@code x·xᵀ}: {@code Σk A[k]·B[k]ᵀ} with A the k row-chunks of block row i and
+   * B those of block row j; on the diagonal (A = B) a syrk computes one triangle, then mirrors.
+   */
+  record GramBlock(int k, int m, int n, boolean diagonal, DType dtype) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      boolean single = dtype == DType.FLOAT32;
+      double[] c = single ? null : new double[m * n];
+      float[] cf = single ? new float[m * n] : null;
+      for (int p = 0; p < k; p++) {
+        NDArray x = ((NDArray) inputs[p]).astype(dtype);
+        NDArray y = diagonal ? x : ((NDArray) inputs[k + p]).astype(dtype);
+        int kk = (int) x.shape(1);
+        if (m == 0 || n == 0 || kk == 0) {
+          continue;
+        }
+        // row-major C = X Yᵀ is column-major Cᵀ = Y Xᵀ, and a row-major matrix is its own transpose
+        // in column-major: so gemm("T", "N") on the buffers as they are
+        if (diagonal && single) {
+          Blas.get().ssyrk("U", "T", m, kk, 1f, x.floats(), kk, 1f, cf, m);
+        } else if (diagonal) {
+          Blas.get().dsyrk("U", "T", m, kk, 1.0, x.doubles(), kk, 1.0, c, m);
+        } else if (single) {
+          Blas.get().sgemm("T", "N", n, m, kk, 1f, y.floats(), kk, x.floats(), kk, 1f, cf, n);
+        } else {
+          Blas.get().dgemm("T", "N", n, m, kk, 1.0, y.doubles(), kk, x.doubles(), kk, 1.0, c, n);
+        }
+      }
+      if (diagonal) {
+        // syrk filled the column-major upper triangle: the row-major lower one
+        for (int r = 0; r < m; r++) {
+          for (int col = r + 1; col < m; col++) {
+            if (single) {
+              cf[r * m + col] = cf[col * m + r];
+            } else {
+              c[r * m + col] = c[col * m + r];
+            }
+          }
+        }
+      }
+      return single ? NDArray.of(cf, m, n) : NDArray.of(c, m, n);
+    }
+
+    @Override
+    public String name() {
+      return diagonal ? "syrk" : "gemm_nt";
+    }
+  }
+
   /** Sums the products of {@code k} pairs of blocks (A blocks first, then B blocks). */
   record BlockDot(int k, int m, int n, long[] outShape, DType dtype) implements ChunkOp {
     @Override
@@ -124,9 +224,9 @@ public final class Dot extends TensorOp {
           }
           // row-major C = A B is column-major C^T = B^T A^T
           if (single) {
-            BLAS.getInstance().sgemm("N", "N", n, m, kk, 1f, b.floats(), n, a.floats(), kk, 1f, cf, n);
+            Blas.get().sgemm("N", "N", n, m, kk, 1f, b.floats(), n, a.floats(), kk, 1f, cf, n);
           } else {
-            BLAS.getInstance().dgemm("N", "N", n, m, kk, 1.0, b.doubles(), n, a.doubles(), kk, 1.0, c, n);
+            Blas.get().dgemm("N", "N", n, m, kk, 1.0, b.doubles(), n, a.doubles(), kk, 1.0, c, n);
           }
         }
         return single ? NDArray.of(cf, outShape) : NDArray.of(c, outShape);

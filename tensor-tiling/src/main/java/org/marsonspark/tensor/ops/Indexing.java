@@ -68,6 +68,8 @@ public final class Indexing {
     @Override
     public void tile(TileContext ctx) {
       TensorData in = input(0);
+      // a known shape can still have chunks of unknown size (a sort's buckets): run them first
+      ctx.requireKnownShapes(in);
       List<long[]>[] perAxis = plan(in.nsplits());
       int nd = slices.length;
       int[] grid = new int[nd];
@@ -265,6 +267,11 @@ public final class Indexing {
   public static final class Transpose extends TensorOp {
     private final int[] perm;
 
+    /** Whether this swaps the two axes of a matrix ({@code x.T} of 2-D x). */
+    public boolean isMatrixTranspose() {
+      return perm.length == 2 && perm[0] == 1 && perm[1] == 0;
+    }
+
     private Transpose(TensorData in, int[] perm) {
       super(List.of(in));
       this.perm = perm;
@@ -330,7 +337,7 @@ public final class Indexing {
     }
   }
 
-  record TransposeChunk(int[] perm) implements ChunkOp {
+  public record TransposeChunk(int[] perm) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
       return ((NDArray) inputs[0]).transpose(perm);

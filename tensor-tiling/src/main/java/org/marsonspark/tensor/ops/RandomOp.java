@@ -91,7 +91,11 @@ public final class RandomOp extends TensorOp {
    * 2^-53 of the range), or the word modulo the range for ranges over 2^53.
    */
   public static long randint(long key, long i, long low, long high) {
-    long w = word(key, i);
+    return randint(word(key, i), low, high);
+  }
+
+  /** {@link #randint(long, long, long, long)} from the element's word. */
+  public static long randint(long w, long low, long high) {
     long range = high - low;
     return low + (range <= (1L << 53) ? (long) (unit(w) * range) : Long.remainderUnsigned(w, range));
   }
@@ -146,25 +150,30 @@ public final class RandomOp extends TensorOp {
 
     private void fill(long base, int n, double[] dv, long[] lv, int pos) {
       switch (dist) {
+        // the state key + (i + 1)·γ advances by γ per position: word(key, i) without the multiply
         case UNIFORM -> {
-          double scale = b - a;
+          long state = key + base * GAMMA;
           for (int j = 0; j < n; j++) {
-            dv[pos + j] = a + scale * unit(word(key, base + j));
+            state += GAMMA;
+            dv[pos + j] = a + (b - a) * unit(mix64(state));
           }
         }
         case NORMAL -> {
+          long state = key + (2 * base - 1) * GAMMA;
           for (int j = 0; j < n; j++) {
-            long g = base + j;
-            double u1 = unit(word(key, 2 * g));
-            double u2 = unit(word(key, 2 * g + 1));
+            state += 2 * GAMMA;
+            double u1 = unit(mix64(state));
+            double u2 = unit(mix64(state + GAMMA));
             dv[pos + j] = a + b * Math.sqrt(-2.0 * Math.log1p(-u1)) * Math.cos(2 * Math.PI * u2);
           }
         }
         case RANDINT -> {
           long low = (long) a;
           long high = (long) b;
+          long state = key + base * GAMMA;
           for (int j = 0; j < n; j++) {
-            lv[pos + j] = randint(key, base + j, low, high);
+            state += GAMMA;
+            lv[pos + j] = randint(mix64(state), low, high);
           }
         }
       }

@@ -79,7 +79,25 @@ class Fusion_PatternTest {
         pattern("bool sum", () -> uniform(3000).gt(0).sum()),
         pattern("nan and inf", () -> Mt.log(uniform(3000)).add(Mt.sqrt(uniform(3000))).mul(0)),
         pattern("mean over all of a 2-d block", () -> uniform(120, 30).mean()),
-        pattern("arctan2 of chunks", () -> Mt.arctan2(uniform(2000), uniform(2000).add(0.5))));
+        pattern("arctan2 of chunks", () -> Mt.arctan2(uniform(2000), uniform(2000).add(0.5))),
+        pattern("fmax, fmin, fmod, copysign", () -> Mt.copysign(Mt.fmod(Mt.fmax(uniform(2000), Mt.log(uniform(2000))),
+            Mt.fmin(uniform(2000), 0.3).add(0.9)), uniform(2000))),
+        pattern("logaddexp, logaddexp2", () -> Mt.logaddexp(uniform(2000).mul(50), uniform(2000))
+            .add(Mt.logaddexp2(uniform(2000), uniform(2000).mul(-3)))),
+        pattern("bitwise and shifts on int64", () -> Mt.bitwiseXor(Mt.leftShift(Mt.arange(-1000, 1000, 1, DType.INT64,
+            ChunkSize.of(300)), 3), Mt.rightShift(Mt.arange(0, 2000, 1, DType.INT64, ChunkSize.of(300)), 2))
+            .and(Mt.invert(Mt.arange(0, 2000, 1, DType.INT64, ChunkSize.of(300))))),
+        pattern("bitwise on int32 and bool", () -> Mt.bitwiseOr(Mt.bitwiseAnd(Mt.arange(0, 3000, 1, DType.INT32,
+            ChunkSize.of(700)), 0xF0), 5).add(Mt.invert(uniform(3000).gt(0)).astype(DType.INT32))),
+        pattern("signbit, degrees, radians, fabs", () -> Mt.signbit(uniform(2000)).and(Mt.fabs(Mt.degrees(uniform(2000)))
+            .gt(Mt.radians(uniform(2000).mul(3000))))),
+        pattern("inverse hyperbolics", () -> Mt.arcsinh(uniform(2000).mul(10)).add(Mt.arctanh(uniform(2000).mul(0.9)))
+            .add(Mt.arccosh(uniform(2000).abs().add(1)))),
+        pattern("clip then sum", () -> Mt.clip(uniform(4000), -0.5, 0.25).sum()),
+        pattern("isclose count", () -> Mt.isclose(uniform(3000), uniform(3000).mul(1.000001)).countNonzero()),
+        pattern("around", () -> Mt.around(uniform(3000).mul(100), 1).add(Mt.around(uniform(3000).mul(1000), -2))),
+        pattern("float32 fmod and logaddexp", () -> Mt.logaddexp(Mt.fmod(uniform(3000).astype(DType.FLOAT32), 0.3f),
+            uniform(3000).astype(DType.FLOAT32))));
   }
 
   @TestFactory

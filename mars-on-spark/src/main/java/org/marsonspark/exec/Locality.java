@@ -1,0 +1,90 @@
+package org.marsonspark.exec;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.SparkEnv;
+import org.apache.spark.storage.BlockManagerId;
+import org.marsonspark.core.Chunk;
+
+/**
+ * Where partitions should run. A partition with inputs prefers the executor already holding the
+ * most bytes of them; a source partition (no inputs) goes where its consumers will run, so that
+ * chunks read together are produced together. Locations use Spark's
+ * {@code executor_<host>_<id>} form, which the scheduler honours within its locality wait.
+ */
+final class Locality {
+  private final ChunkStore store;
+  /** For each partition: its input chunks (empty for sources). */
+  private final List<List<Chunk>> inputs;
+  /** For each source partition: the executor chosen for it (or null). */
+  private final String[] assigned;
+
+  Locality(ChunkStore store, List<List<Chunk>> inputs, String[] assigned) {
+    this.store = store;
+    this.inputs = inputs;
+    this.assigned = assigned;
+  }
+
+  /** This JVM's location, as tasks report it. */
+  static String here() {
+    SparkEnv env = SparkEnv.get();
+    BlockManagerId id = env.blockManager().blockManagerId();
+    return "executor_" + id.host() + "_" + id.executorId();
+  }
+
+  /** The executors of the cluster (the driver only when it is the sole one, as in local mode). */
+  static List<String> executors() {
+    List<String> out = new ArrayList<>();
+    scala.collection.Iterator<BlockManagerId> it = SparkEnv.get().blockManager().master().getMemoryStatus().keysIterator();
+    while (it.hasNext()) {
+      BlockManagerId id = it.next();
+      if (!id.isDriver()) {
+        out.add("executor_" + id.host() + "_" + id.executorId());
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  List<String> preferred(int partition) {
+    List<Chunk> in = inputs.get(partition);
+    if (in.isEmpty()) {
+      return assigned[partition] == null ? List.of() : List.of(assigned[partition]);
+    }
+    Map<String, Long> bytes = new HashMap<>();
+    for (Chunk c : in) {
+      String where = store.executorOf(c);
+      if (where != null) {
+        bytes.merge(where, Math.max(1, store.bytesOf(c)), Long::sum);
+      }
+    }
+    return bytes.entrySet().stream().max(Map.Entry.comparingByValue()).map(e -> List.of(e.getKey()))
+        .orElse(List.of());
+  }
+
+  /**
+   * Spreads consumer tasks round-robin over the executors and sends each source task to the
+   * executor of its first consumer; returns each task's executor (null where none applies).
+   */
+  static <T> Map<T, String> placeSources(Collection<T> sources, Map<T, List<T>> consumers, List<T> consumerOrder,
+      List<String> executors) {
+    Map<T, String> where = new HashMap<>();
+    if (executors.size() < 2) {
+      return where;
+    }
+    Map<T, String> consumerAt = new HashMap<>();
+    for (int i = 0; i < consumerOrder.size(); i++) {
+      consumerAt.put(consumerOrder.get(i), executors.get(i % executors.size()));
+    }
+    int next = 0;
+    for (T s : sources) {
+      List<T> cs = consumers.getOrDefault(s, List.of());
+      String at = cs.isEmpty() ? null : consumerAt.get(cs.get(0));
+      where.put(s, at != null ? at : executors.get(next++ % executors.size()));
+    }
+    return where;
+  }
+}

@@ -1,0 +1,354 @@
+package org.marsonspark.tensor.ops;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoSerializable;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import org.marsonspark.core.ChunkValue;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.tensor.DType;
+import org.marsonspark.tensor.NDArray;
+
+/**
+ * The NaN-ignoring members of the reduction family (nansum, nanprod, nanmin, nanmax, nanmean,
+ * nanvar, nanstd, nanargmin, nanargmax). Each only declares map, combine and finish; the tree
+ * is {@link Reduction}'s. On integer and bool input they equal their plain counterparts.
+ */
+public final class NanReductions {
+  private NanReductions() {}
+
+  /**
+   * nansum and nanprod (NaN counts as the identity), nanmin and nanmax (NaN ignored; an
+   * all-NaN slice gives NaN, as numpy's, which also warns).
+   */
+  public record NanSimple(String name, Reductions.Simple plain) implements ReductionFn {
+    public static final NanSimple NANSUM = new NanSimple("nansum", Reductions.Simple.SUM);
+    public static final NanSimple NANPROD = new NanSimple("nanprod", Reductions.Simple.PROD);
+    public static final NanSimple NANMIN = new NanSimple("nanmin", Reductions.Simple.MIN);
+    public static final NanSimple NANMAX = new NanSimple("nanmax", Reductions.Simple.MAX);
+
+    private boolean extreme() {
+      return plain.merge() == Reductions.Merge.MIN || plain.merge() == Reductions.Merge.MAX;
+    }
+
+    @Override
+    public DType resultType(DType in) {
+      return plain.resultType(in);
+    }
+
+    @Override
+    public Object map(NDArray chunk, int[] axes, long[] offset, long[] globalShape) {
+      if (!chunk.dtype().isFloat()) {
+        return plain.map(chunk, axes, offset, globalShape);
+      }
+      ReduceLayout l = new ReduceLayout(chunk, axes);
+      double[] x = l.data.astype(DType.FLOAT64).doubles();
+      double[] out = new double[l.outer];
+      for (int o = 0; o < l.outer; o++) {
+        double acc = switch (plain.merge()) {
+          case SUM -> 0;
+          case PROD -> 1;
+          default -> Double.NaN;
+        };
+        for (int i = 0; i < l.inner; i++) {
+          acc = merge(acc, x[o * l.inner + i]);
+        }
+        out[o] = acc;
+      }
+      return NDArray.of(out, l.partialShape);
+    }
+
+    private double merge(double acc, double v) {
+      if (Double.isNaN(v)) {
+        return acc;
+      }
+      return switch (plain.merge()) {
+        case SUM -> acc + v;
+        case PROD -> acc * v;
+        case MIN -> Double.isNaN(acc) || v < acc ? v : acc;
+        case MAX -> Double.isNaN(acc) || v > acc ? v : acc;
+      };
+    }
+
+    @Override
+    public Object combine(Object[] partials) {
+      NDArray first = (NDArray) partials[0];
+      if (first.dtype() != DType.FLOAT64 || !extreme()) {
+        return plain.combine(partials);
+      }
+      double[] acc = first.doubles().clone();
+      for (int p = 1; p < partials.length; p++) {
+        double[] x = ((NDArray) partials[p]).doubles();
+        for (int i = 0; i < acc.length; i++) {
+          acc[i] = merge(acc[i], x[i]);
+        }
+      }
+      return NDArray.of(acc, first.shape());
+    }
+
+    @Override
+    public NDArray finish(Object partial) {
+      return (NDArray) partial;
+    }
+  }
+
+  /** Per-position counts, means and sums of squared deviations of the non-NaN values. */
+  static final class NanMoments implements ChunkValue, java.io.Serializable, KryoSerializable {
+    private long[] count;
+    private double[] mean;
+    private double[] m2;
+    private long[] shape;
+
+    NanMoments(long[] count, double[] mean, double[] m2, long[] shape) {
+      this.count = count;
+      this.mean = mean;
+      this.m2 = m2;
+      this.shape = shape;
+    }
+
+    @SuppressWarnings("unused")
+    private NanMoments() {}
+
+    @Override
+    public long[] shape() {
+      return shape;
+    }
+
+    @Override
+    public long nbytes() {
+      return 24L * mean.length;
+    }
+
+    @Override
+    public String kind() {
+      return "nanmoments";
+    }
+
+    @Override
+    public void write(Kryo kryo, Output out) {
+      out.writeInt(mean.length);
+      out.writeLongs(count);
+      out.writeDoubles(mean);
+      out.writeDoubles(m2);
+      out.writeInt(shape.length);
+      out.writeLongs(shape);
+    }
+
+    @Override
+    public void read(Kryo kryo, Input in) {
+      int n = in.readInt();
+      count = in.readLongs(n);
+      mean = in.readDoubles(n);
+      m2 = in.readDoubles(n);
+      shape = in.readLongs(in.readInt());
+    }
+  }
+
+  /** nanmean, nanvar and nanstd (with ddof): Chan's merge over per-position counts. */
+  public record NanMoment(String name, boolean variance, boolean sqrt, int ddof) implements ReductionFn {
+    public static NanMoment nanmean() {
+      return new NanMoment("nanmean", false, false, 0);
+    }
+
+    public static NanMoment nanvar(int ddof) {
+      return new NanMoment("nanvar", true, false, ddof);
+    }
+
+    public static NanMoment nanstd(int ddof) {
+      return new NanMoment("nanstd", true, true, ddof);
+    }
+
+    @Override
+    public DType resultType(DType in) {
+      return in == DType.FLOAT32 ? DType.FLOAT32 : DType.FLOAT64;
+    }
+
+    @Override
+    public Object map(NDArray chunk, int[] axes, long[] offset, long[] globalShape) {
+      ReduceLayout l = new ReduceLayout(chunk, axes);
+      double[] x = l.data.astype(DType.FLOAT64).doubles();
+      long[] count = new long[l.outer];
+      double[] mean = new double[l.outer];
+      double[] m2 = new double[l.outer];
+      for (int o = 0; o < l.outer; o++) {
+        int from = o * l.inner;
+        double s = 0;
+        long n = 0;
+        for (int i = 0; i < l.inner; i++) {
+          double v = x[from + i];
+          if (!Double.isNaN(v)) {
+            s += v;
+            n++;
+          }
+        }
+        double m = n == 0 ? 0 : s / n;
+        double d2 = 0;
+        if (variance) {
+          for (int i = 0; i < l.inner; i++) {
+            double v = x[from + i];
+            if (!Double.isNaN(v)) {
+              d2 += (v - m) * (v - m);
+            }
+          }
+        }
+        count[o] = n;
+        mean[o] = m;
+        m2[o] = d2;
+      }
+      return new NanMoments(count, mean, m2, l.partialShape);
+    }
+
+    @Override
+    public Object combine(Object[] partials) {
+      NanMoments acc = (NanMoments) partials[0];
+      long[] count = acc.count.clone();
+      double[] mean = acc.mean.clone();
+      double[] m2 = acc.m2.clone();
+      for (int p = 1; p < partials.length; p++) {
+        NanMoments b = (NanMoments) partials[p];
+        for (int i = 0; i < mean.length; i++) {
+          long n = count[i];
+          long nb = b.count[i];
+          if (nb == 0) {
+            continue;
+          }
+          long total = n + nb;
+          double delta = b.mean[i] - mean[i];
+          if (Double.isFinite(delta)) {
+            mean[i] += delta * nb / total;
+            m2[i] += b.m2[i] + delta * delta * ((double) n * nb / total);
+          } else {
+            mean[i] = mean[i] * ((double) n / total) + b.mean[i] * ((double) nb / total);
+            m2[i] = Double.NaN;
+          }
+          count[i] = total;
+        }
+      }
+      return new NanMoments(count, mean, m2, acc.shape);
+    }
+
+    @Override
+    public NDArray finish(Object partial) {
+      NanMoments m = (NanMoments) partial;
+      double[] out = new double[m.mean.length];
+      for (int i = 0; i < out.length; i++) {
+        if (!variance) {
+          out[i] = m.count[i] == 0 ? Double.NaN : m.mean[i];
+        } else {
+          // numpy: NaN where n - ddof <= 0 (an all-NaN slice included)
+          long dof = m.count[i] - ddof;
+          double v = dof <= 0 ? Double.NaN : m.m2[i] / dof;
+          out[i] = sqrt ? Math.sqrt(v) : v;
+        }
+      }
+      return NDArray.of(out, m.shape);
+    }
+  }
+
+  /**
+   * nanargmin and nanargmax: the first position of the extreme non-NaN value; an all-NaN slice
+   * is an error, as numpy's ValueError.
+   */
+  public record NanArg(String name, boolean max) implements ReductionFn {
+    public static final NanArg NANARGMIN = new NanArg("nanargmin", false);
+    public static final NanArg NANARGMAX = new NanArg("nanargmax", true);
+
+    @Override
+    public DType resultType(DType in) {
+      return DType.INT64;
+    }
+
+    @Override
+    public boolean needsOffsets() {
+      return true;
+    }
+
+    @Override
+    public boolean singleAxisOnly() {
+      return true;
+    }
+
+    private boolean better(double v, long vi, double best, long bi) {
+      if (Double.isNaN(v)) {
+        return false;
+      }
+      if (bi < 0) {
+        return true;
+      }
+      if (v == best) {
+        return vi < bi;
+      }
+      return max ? v > best : v < best;
+    }
+
+    @Override
+    public Object map(NDArray chunk, int[] axes, long[] offset, long[] globalShape) {
+      ReduceLayout l = new ReduceLayout(chunk, axes);
+      if (l.inner == 0) {
+        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "attempt to get " + name + " of an empty sequence");
+      }
+      double[] value = new double[l.outer];
+      long[] index = new long[l.outer];
+      boolean all = axes.length == chunk.ndim();
+      long[] cshape = chunk.shape();
+      for (int o = 0; o < l.outer; o++) {
+        long bestI = -1;
+        double best = Double.NaN;
+        for (int i = 0; i < l.inner; i++) {
+          double v = l.data.getDouble(o * l.inner + i);
+          long gi = all ? globalFlat(i, cshape, offset, globalShape) : offset[axes[0]] + i;
+          if (better(v, gi, best, bestI)) {
+            best = v;
+            bestI = gi;
+          }
+        }
+        value[o] = best;
+        index[o] = bestI;
+      }
+      return new Reductions.Best(value, index, l.partialShape);
+    }
+
+    private static long globalFlat(int local, long[] cshape, long[] offset, long[] gshape) {
+      long rem = local;
+      long[] idx = new long[cshape.length];
+      for (int i = cshape.length - 1; i >= 0; i--) {
+        idx[i] = rem % cshape[i];
+        rem /= cshape[i];
+      }
+      long flat = 0;
+      for (int i = 0; i < cshape.length; i++) {
+        flat = flat * gshape[i] + offset[i] + idx[i];
+      }
+      return flat;
+    }
+
+    @Override
+    public Object combine(Object[] partials) {
+      Reductions.Best acc = (Reductions.Best) partials[0];
+      double[] v = acc.value().clone();
+      long[] ix = acc.index().clone();
+      for (int p = 1; p < partials.length; p++) {
+        Reductions.Best b = (Reductions.Best) partials[p];
+        for (int i = 0; i < v.length; i++) {
+          if (b.index()[i] >= 0 && better(b.value()[i], b.index()[i], v[i], ix[i])) {
+            v[i] = b.value()[i];
+            ix[i] = b.index()[i];
+          }
+        }
+      }
+      return new Reductions.Best(v, ix, acc.shape());
+    }
+
+    @Override
+    public NDArray finish(Object partial) {
+      Reductions.Best b = (Reductions.Best) partial;
+      for (long i : b.index()) {
+        if (i < 0) {
+          throw new MarsException(ErrorClass.INVALID_ARGUMENT, name + ": All-NaN slice encountered");
+        }
+      }
+      return NDArray.of(b.index().clone(), b.shape());
+    }
+  }
+}

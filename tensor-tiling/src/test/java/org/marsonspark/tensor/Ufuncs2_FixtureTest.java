@@ -1,0 +1,76 @@
+package org.marsonspark.tensor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.session.MarsSession;
+
+/**
+ * The ufuncs of issue 5 (bitwise and shifts, fmax/fmin, fmod/remainder, copysign, logaddexp,
+ * signbit, degrees/radians, inverse hyperbolics, clip, isclose/allclose, around) against
+ * numpy on several chunk layouts.
+ */
+class Ufuncs2_FixtureTest {
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
+
+  @TestFactory
+  Stream<DynamicNode> numpy() {
+    return Fixtures.tests("ufuncs2", Ufuncs2_FixtureTest::run, () -> spark.session());
+  }
+
+  static NDArray run(Fixtures.Case c, Fixtures.Layout layout, MarsSession s) {
+    Tensor a = Fixtures.tensor(c, "a", layout);
+    Tensor t = switch (c.op()) {
+      case "binary" -> binary(c.param("fn").asText(), a, Fixtures.tensor(c, "b", layout));
+      case "unary" -> unary(c.param("fn").asText(), a);
+      case "clip" -> Mt.clip(a, bound(c.param("lo")), bound(c.param("hi")));
+      case "clip_tensors" -> Mt.clip(a, Fixtures.tensor(c, "lo", layout), Fixtures.tensor(c, "hi", layout));
+      case "isclose" -> Mt.isclose(a, Fixtures.tensor(c, "b", layout), c.param("rtol").asDouble(),
+          c.param("atol").asDouble(), c.param("equal_nan").asBoolean());
+      case "allclose" -> Mt.allclose(a, Fixtures.tensor(c, "b", layout), c.param("rtol").asDouble(),
+          c.param("atol").asDouble(), c.param("equal_nan").asBoolean());
+      case "around" -> Mt.around(a, c.param("decimals").asInt());
+      default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
+    };
+    return Fixtures.compute(t, s);
+  }
+
+  private static Object bound(JsonNode spec) {
+    return spec == null || spec.isNull() ? null : Fixtures.scalar(spec);
+  }
+
+  static Tensor binary(String fn, Tensor a, Tensor b) {
+    return switch (fn) {
+      case "bitwise_and" -> Mt.bitwiseAnd(a, b);
+      case "bitwise_or" -> Mt.bitwiseOr(a, b);
+      case "bitwise_xor" -> Mt.bitwiseXor(a, b);
+      case "left_shift" -> Mt.leftShift(a, b);
+      case "right_shift" -> Mt.rightShift(a, b);
+      case "fmax" -> Mt.fmax(a, b);
+      case "fmin" -> Mt.fmin(a, b);
+      case "fmod" -> Mt.fmod(a, b);
+      case "remainder" -> Mt.remainder(a, b);
+      case "copysign" -> Mt.copysign(a, b);
+      case "logaddexp" -> Mt.logaddexp(a, b);
+      case "logaddexp2" -> Mt.logaddexp2(a, b);
+      default -> throw new IllegalArgumentException("unknown binary ufunc " + fn);
+    };
+  }
+
+  static Tensor unary(String fn, Tensor a) {
+    return switch (fn) {
+      case "invert" -> Mt.invert(a);
+      case "signbit" -> Mt.signbit(a);
+      case "degrees" -> Mt.degrees(a);
+      case "radians" -> Mt.radians(a);
+      case "fabs" -> Mt.fabs(a);
+      case "arcsinh" -> Mt.arcsinh(a);
+      case "arccosh" -> Mt.arccosh(a);
+      case "arctanh" -> Mt.arctanh(a);
+      default -> throw new IllegalArgumentException("unknown unary ufunc " + fn);
+    };
+  }
+}
