@@ -20,7 +20,7 @@ import org.marsonspark.session.MarsSession;
  * <p>Usage: {@code RemotePi [tasks] [points per task] [repeats]} (defaults 20, 1e7, 5).
  */
 public final class RemotePi {
-  private static final int WARM_UP_ROUNDS = 5;
+  private static final int WARM_UP_ROUNDS = 40;
 
   private RemotePi() {}
 
@@ -84,8 +84,12 @@ public final class RemotePi {
     try (MarsSession session = MarsSession.local()) {
       int cores = session.sparkContext().defaultParallelism();
       ExecutorService pool = Executors.newFixedThreadPool(cores);
-      // warm-up: class loading and JIT (Spark's task path is large) for every path
+      // warm-up: class loading and JIT for every path; Spark's task path is large, so it gets
+      // many cheap rounds
       for (int w = 0; w < WARM_UP_ROUNDS; w++) {
+        spawned(tasks, 1000);
+      }
+      for (int w = 0; w < 2; w++) {
         serial(tasks, n / 20);
         pooled(tasks, n / 20, pool);
         spawned(tasks, n / 20);
