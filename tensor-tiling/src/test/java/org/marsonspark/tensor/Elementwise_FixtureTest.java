@@ -14,6 +14,7 @@ class Elementwise_FixtureTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
 
+  // each case x layout is checked by TensorAssert.assertMatches (shape, dtype, values) in Fixtures.tests
   @TestFactory
   Stream<DynamicNode> numpy() {
     return Fixtures.tests("elementwise", Elementwise_FixtureTest::run, () -> spark.session());

@@ -44,6 +44,7 @@ class FusionOff_FixtureTest {
     }
   }
 
+  // each case x layout is checked by TensorAssert.assertMatches (shape, dtype, values) in Fixtures.tests
   @TestFactory
   Stream<DynamicNode> numpyWithoutFusion() {
     List<String> families = List.of("creation", "elementwise", "reductions", "indexing", "linalg");

@@ -20,6 +20,7 @@ class Statistics_FixtureTest {
   private static final List<Fixtures.Layout> LAYOUTS = List.of(Fixtures.CHUNK_1, Fixtures.CHUNK_3, Fixtures.WHOLE,
       Fixtures.MIXED);
 
+  // each case x layout is checked by TensorAssert.assertMatches (shape, dtype, values) in Fixtures.tests
   @TestFactory
   Stream<DynamicNode> numpy() {
     return Fixtures.tests("statistics", c -> true, LAYOUTS, Statistics_FixtureTest::run, () -> spark.session());

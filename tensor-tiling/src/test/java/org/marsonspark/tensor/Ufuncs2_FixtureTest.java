@@ -16,6 +16,7 @@ class Ufuncs2_FixtureTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
 
+  // each case x layout is checked by TensorAssert.assertMatches (shape, dtype, values) in Fixtures.tests
   @TestFactory
   Stream<DynamicNode> numpy() {
     return Fixtures.tests("ufuncs2", Ufuncs2_FixtureTest::run, () -> spark.session());
