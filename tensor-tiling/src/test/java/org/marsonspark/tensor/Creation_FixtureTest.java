@@ -12,6 +12,7 @@ class Creation_FixtureTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
 
+  // each case x layout is checked by TensorAssert.assertMatches (shape, dtype, values) in Fixtures.tests
   @TestFactory
   Stream<DynamicNode> numpy() {
     return Fixtures.tests("creation", Creation_FixtureTest::run, () -> spark.session());

@@ -15,6 +15,7 @@ class Indexing_FixtureTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
 
+  // each case x layout is checked by TensorAssert.assertMatches (shape, dtype, values) in Fixtures.tests
   @TestFactory
   Stream<DynamicNode> numpy() {
     return Fixtures.tests("indexing", Indexing_FixtureTest::run, () -> spark.session());

@@ -16,6 +16,7 @@ class Reductions_FixtureTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession(o -> o.withCombineSize(3));
 
+  // each case x layout is checked by TensorAssert.assertMatches (shape, dtype, values) in Fixtures.tests
   @TestFactory
   Stream<DynamicNode> numpy() {
     return Fixtures.tests("reductions", Reductions_FixtureTest::run, () -> spark.session());
