@@ -4,6 +4,9 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.marsonspark.remote.ExecutableTuple;
 import org.marsonspark.remote.Remote;
 import org.marsonspark.remote.RemoteObject;
@@ -20,8 +23,9 @@ import org.marsonspark.tensor.Tensor;
  * softmax (multinomial logistic) regression trained by gradient descent, and ridge regression
  * on one-hot targets — is trained and scored, one spawned call per configuration, each
  * receiving the data set tensors as arguments (as local {@link NDArray}s). The same calls run
- * serially on the driver for the speed-up. Models are plain single-threaded Java loops, so the
- * serial run really is serial.
+ * serially on the driver for the speed-up, and on a plain pool of one Java thread per core, which
+ * shows what the machine allows at that moment. Models are plain single-threaded Java loops, so
+ * the serial run really is serial.
  *
  * <p>Usage: {@code HyperParameterSearch [samples] [features] [classes] [epochs]} (defaults
  * 60000, 93, 9, 40; two thirds train, one third test).
@@ -119,6 +123,19 @@ public final class HyperParameterSearch {
     return scores;
   }
 
+  /** The same calls on a plain pool of Java threads: what the machine allows at that moment. */
+  static List<Score> pooled(List<Config> grid, NDArray[] local, ExecutorService pool) throws Exception {
+    List<Future<Score>> futures = new ArrayList<>();
+    for (Config c : grid) {
+      futures.add(pool.submit(() -> trainAndScore(c, local[0], local[1], local[2], local[3])));
+    }
+    List<Score> scores = new ArrayList<>();
+    for (Future<Score> f : futures) {
+      scores.add(f.get());
+    }
+    return scores;
+  }
+
   static List<Score> serial(List<Config> grid, NDArray[] local) {
     List<Score> scores = new ArrayList<>();
     for (Config c : grid) {
@@ -127,7 +144,7 @@ public final class HyperParameterSearch {
     return scores;
   }
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws Exception {
     long samples = args.length > 0 ? (long) Double.parseDouble(args[0]) : 60_000;
     int features = args.length > 1 ? Integer.parseInt(args[1]) : 93;
     int classes = args.length > 2 ? Integer.parseInt(args[2]) : 9;
@@ -145,12 +162,18 @@ public final class HyperParameterSearch {
       serial(grid, fetch(small));
 
       NDArray[] local = fetch(data);
+      int cores = session.sparkContext().defaultParallelism();
+      ExecutorService pool = Executors.newFixedThreadPool(cores);
       long s0 = System.nanoTime();
       List<Score> serial = serial(grid, local);
       double serialSeconds = (System.nanoTime() - s0) / 1e9;
       long p0 = System.nanoTime();
       List<Score> parallel = spawned(grid, data);
       double spawnedSeconds = (System.nanoTime() - p0) / 1e9;
+      long q0 = System.nanoTime();
+      pooled(grid, local, pool);
+      double pooledSeconds = (System.nanoTime() - q0) / 1e9;
+      pool.shutdown();
 
       System.out.printf("%-40s %9s %9s%n", "configuration", "accuracy", "train s");
       for (Score s : parallel) {
@@ -164,9 +187,10 @@ public final class HyperParameterSearch {
       }
       Score best = parallel.stream().max(Comparator.comparingDouble(Score::accuracy)).orElseThrow();
       System.out.printf("best: %s with test accuracy %.4f%n", best.config(), best.accuracy());
-      System.out.printf("%d configurations on %s (%d cores): serial %.2f s, spawned %.2f s, speed-up %.2fx%n",
-          grid.size(), session.sparkContext().master(), session.sparkContext().defaultParallelism(), serialSeconds,
-          spawnedSeconds, serialSeconds / spawnedSeconds);
+      System.out.printf("%d configurations on %s (%d cores): serial %.2f s, spawned %.2f s, speed-up %.2fx"
+          + " (a %d-thread Java pool: %.2f s, %.2fx)%n", grid.size(), session.sparkContext().master(), cores,
+          serialSeconds, spawnedSeconds, serialSeconds / spawnedSeconds, cores, pooledSeconds,
+          serialSeconds / pooledSeconds);
     }
   }
 
