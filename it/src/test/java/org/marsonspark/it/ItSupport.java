@@ -19,6 +19,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.marsonspark.examples.MonteCarloPi;
+import org.marsonspark.remote.Remote;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.Mt;
 
@@ -44,13 +45,15 @@ final class ItSupport {
   }
 
   /**
-   * The test classpath without Mars's own classes (the core, tensor, examples and test
+   * The test classpath without Mars's own classes (the core, tensor, remote, examples and test
    * jars/folders): Spark and its dependencies, what a Spark distribution would provide. Used where
    * Mars must arrive through the assembly jar.
    */
   static List<String> sparkClassPath() {
-    Set<String> mars = Set.of(location(MarsSession.class), location(Mt.class), location(MonteCarloPi.class),
-        location(ItSupport.class));
+    // every Mars module the examples bring: one left here would be loaded by the system class
+    // loader, apart from the assembly (a ServiceLoader entry there cannot see the core's types)
+    Set<String> mars = Set.of(location(MarsSession.class), location(Mt.class), location(Remote.class),
+        location(MonteCarloPi.class), location(ItSupport.class));
     return testClassPath().stream().filter(e -> !mars.contains(e)).collect(Collectors.toList());
   }
 
