@@ -28,10 +28,13 @@ public interface ChunkOp extends Serializable {
   }
 
   /**
-   * Whether a subtask ending in this op may share its Spark RDD — and so its job — with
-   * subtasks of other tileable operands at the same depth with the same resources. By default
-   * each tileable operand gets RDDs of its own; many small independent operations (spawned
-   * functions) say yes so that thousands of them run as one job of many partitions.
+   * Whether this op is an independent call of unknown cost (a spawned function). The planner then
+   * lets subtasks ending in it share a Spark RDD — and so a job — with those of other tileable
+   * operands at the same depth and with the same resources, so that thousands of calls run as one
+   * job; never judges it cheap by the size of its data (so it is neither fused with sibling calls
+   * into their consumer nor computed inside its consumer's task, where calls that could run in
+   * parallel would run one after another); and packs several into one Spark task only when there
+   * are many.
    */
   default boolean batchable() {
     return false;

@@ -286,9 +286,13 @@ final class RunPlan {
   /**
    * Whether a subtask moves and makes little data: its inputs plus everything its nodes produce
    * stay under {@link #CHEAP_ELEMENTS}. Inputs count too — a packed task reads all its subtasks'
-   * inputs, so a reduction's map over big chunks (tiny output) is not cheap.
+   * inputs, so a reduction's map over big chunks (tiny output) is not cheap. A batchable op (a
+   * spawned call) makes a subtask of unknown cost, never cheap.
    */
   private static boolean isCheap(Subtask s) {
+    if (s.nodes().stream().anyMatch(n -> n.op().batchable())) {
+      return false; // a call's cost is not in its data: never inline it, and pack it by its own rule
+    }
     long work = 0;
     for (Chunk c : s.externalInputs()) {
       long size = Shapes.size(c.shape());

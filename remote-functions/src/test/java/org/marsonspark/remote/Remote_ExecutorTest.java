@@ -87,6 +87,21 @@ class Remote_ExecutorTest {
     assertEquals("", silent.fetchLog());
   }
 
+  /** Returns once a partner call is running at the same time (fails after 30 s alone). */
+  static int meet(int x) throws Exception {
+    together.await(30, TimeUnit.SECONDS);
+    return x;
+  }
+
+  @Test
+  void independentCallsFeedingOneConsumerRunAtTheSameTime() {
+    together = new CyclicBarrier(2);
+    RemoteObject<Integer> a = Remote.spawn(Remote_ExecutorTest::meet, 1);
+    RemoteObject<Integer> b = Remote.spawn(Remote_ExecutorTest::meet, 2);
+    // neither fused nor computed inside the consumer's task: each waits for the other
+    assertEquals(3, Remote.spawn((Integer x, Integer y) -> x + y, a, b).execute(session).fetch());
+  }
+
   @Test
   void aFunctionCanSpawnAndWaitForMoreFunctions() {
     RemoteObject<Integer> outer = Remote.spawn((Integer n) -> {
