@@ -296,8 +296,60 @@ def gen():
          {"x": "b", "by": "a", "gt": 0, "fn": "mean"}, df[df["a"] > 0]["b"].mean())
 
 
+CSV_DIR = os.path.normpath(os.path.join(HERE, "..", "resources", "csv"))
+
+BASIC_CSV = "\n".join([
+    'id,name,score,ok,when,note,qty',
+    '1,alpha,1.5,True,2020-01-01,"hello, world",10',
+    '2,beta,,False,2020-01-02 10:30:00,plain,-999',
+    '3,"gam""ma",2.25,True,,NA,7',
+    '4,delta,-3.0,False,2021-12-31,"",3',
+    '5,eps,1e3,True,2019-06-15,"quoted ""x""",-999',
+    '6,zeta,nan,False,2020-02-29 23:59:59,last,0',
+    '7,eta,0.125,True,2018-01-01,n/a,12',
+    '8,theta,42,False,2020-07-04,fin,5',
+]) + "\n"
+
+SEMI_CSV = "k;v;w\r\na;1;x\r\nb;2;\r\nc;3;z\r\n\r\nd;4;w\r\n"
+
+NOHEADER_CSV = "1,x,0.5\n2,y,1.5\n3,,2.5\n4,w,\n"
+
+
+def gen_csv():
+    os.makedirs(CSV_DIR, exist_ok=True)
+    files = {"basic.csv": BASIC_CSV, "semi.csv": SEMI_CSV, "noheader.csv": NOHEADER_CSV}
+    for name, text in files.items():
+        with open(os.path.join(CSV_DIR, name), "w", newline="") as f:
+            f.write(text)
+
+    def rc(name, expr, file, params, **kw):
+        df = pd.read_csv(os.path.join(CSV_DIR, file), **kw)
+        CASES.setdefault("csv", []).append({"name": name, "expr": expr, "op": "read_csv", "inputs": {},
+                                            "params": dict(params, file=file), "expected": enc(df)})
+
+    rc("basic", "read_csv(basic)", "basic.csv", {})
+    rc("usecols", 'read_csv(basic, usecols=["score", "id", "note"])', "basic.csv",
+       {"usecols": ["score", "id", "note"]}, usecols=["score", "id", "note"])
+    rc("dtype", 'read_csv(basic, dtype={"id": "float64", "name": "category", "qty": "str"})', "basic.csv",
+       {"dtype": {"id": "float64", "name": "category", "qty": "str"}},
+       dtype={"id": "float64", "name": "category", "qty": "str"})
+    rc("names", "read_csv(basic, names=[...], header=0)", "basic.csv",
+       {"names": ["A", "B", "C", "D", "E", "F", "G"]}, names=["A", "B", "C", "D", "E", "F", "G"], header=0)
+    rc("na_values", 'read_csv(basic, na_values=["-999"])', "basic.csv", {"na_values": ["-999"]},
+       na_values=["-999"])
+    rc("no_default_na", 'read_csv(basic, keep_default_na=False, na_values=["-999"], usecols=["note", "qty"])',
+       "basic.csv", {"na_values": ["-999"], "keep_default_na": False, "usecols": ["note", "qty"]},
+       keep_default_na=False, na_values=["-999"], usecols=["note", "qty"])
+    rc("parse_dates", 'read_csv(basic, parse_dates=["when"])', "basic.csv", {"parse_dates": ["when"]},
+       parse_dates=["when"])
+    rc("sep_crlf", 'read_csv(semi, sep=";")', "semi.csv", {"sep": ";"}, sep=";")
+    rc("no_header", 'read_csv(noheader, header=None, names=["n", "s", "f"])', "noheader.csv",
+       {"header": False, "names": ["n", "s", "f"]}, header=None, names=["n", "s", "f"])
+
+
 def main():
     gen()
+    gen_csv()
     os.makedirs(OUT, exist_ok=True)
     for family, cases in CASES.items():
         path = os.path.join(OUT, family + ".json")
