@@ -1059,7 +1059,7 @@ public final class Mt {
    * {@code [hist, bin_edges]}. Counted per chunk and summed.
    */
   public static Tensor[] histogram(Tensor a, int bins) {
-    Histograms.HistCount.uniform(a.data(), bins, null, null); // checks bins before building reductions
+    Histograms.HistCount.checkBins(bins); // before building reductions
     Tensor[] mm = {a.min(), a.max()};
     TensorData[] d = {mm[0].data(), mm[1].data()};
     return new Tensor[] {Histograms.HistCount.uniform(a.data(), bins, null, d), Histograms.HistEdges.of(a.data(), bins,

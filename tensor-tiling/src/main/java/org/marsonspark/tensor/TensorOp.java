@@ -23,9 +23,12 @@ public abstract class TensorOp extends TileableOp {
     return (TensorData) output();
   }
 
-  /** Binds one output tensor and wraps it for the user. */
+  /**
+   * Binds one output tensor and wraps it for the user; in an eager session it runs right away.
+   * Call it last, once the operand is fully built.
+   */
   protected Tensor newTensor(long[] shape, DType dtype) {
-    return new Tensor(bindOutput(new TensorData(shape, dtype)));
+    return Tensor.eager(new Tensor(bindOutput(new TensorData(shape, dtype))))[0];
   }
 
   /**
