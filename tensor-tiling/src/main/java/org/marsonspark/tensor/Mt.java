@@ -675,6 +675,76 @@ public final class Mt {
     return binary(BinaryFn.LOGADDEXP2, a, b);
   }
 
+  /** The next representable value after {@code a} towards {@code b} (in float32 steps for float32). */
+  public static Tensor nextafter(Object a, Object b) {
+    return binary(promotedType("nextafter", a, b) == DType.FLOAT32 ? BinaryFn.NEXTAFTER_F32 : BinaryFn.NEXTAFTER, a, b);
+  }
+
+  /** The distance from each value to the next representable one away from zero. */
+  public static Tensor spacing(Tensor t) {
+    return t.unary(t.dtype() == DType.FLOAT32 ? UnaryFn.SPACING_F32 : UnaryFn.SPACING);
+  }
+
+  /** The Heaviside step: 0 below zero, 1 above, {@code atZero} at zero. */
+  public static Tensor heaviside(Object x, Object atZero) {
+    return binary(BinaryFn.HEAVISIDE, x, atZero);
+  }
+
+  /**
+   * {@code x * 2**e} for integer (or bool) exponents {@code e}; the result has x's float type
+   * (float64 for integer x), as numpy's.
+   */
+  public static Tensor ldexp(Object x, Object e) {
+    DType ex = e instanceof Tensor te ? te.dtype() : DType.scalarKind(e);
+    if (ex.isFloat()) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "ldexp: the exponent must be an integer, got " + ex);
+    }
+    if (!(x instanceof Tensor) && !(e instanceof Tensor)) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "ldexp needs at least one tensor operand");
+    }
+    DType ft = (x instanceof Tensor tx ? tx.dtype() : DType.scalarKind(x)) == DType.FLOAT32 ? DType.FLOAT32
+        : DType.FLOAT64;
+    Object fx = x instanceof Tensor tx ? tx.astype(ft) : (Object) ((Number) x).doubleValue();
+    Object fe = e instanceof Tensor te ? te.astype(ft)
+        : (Object) (e instanceof Boolean b ? (b ? 1.0 : 0.0) : ((Number) e).doubleValue());
+    return binary(BinaryFn.LDEXP, fx, fe);
+  }
+
+  /** Greatest common divisor of integer tensors (non-negative). */
+  public static Tensor gcd(Object a, Object b) {
+    return binary(BinaryFn.GCD, a, b);
+  }
+
+  /** Least common multiple of integer tensors (non-negative). */
+  public static Tensor lcm(Object a, Object b) {
+    return binary(BinaryFn.LCM, a, b);
+  }
+
+  /** numpy's frexp: {@code [mantissa, exponent]} with x = m * 2**e, 0.5 <= |m| < 1; exponents are int32. */
+  public static Tensor[] frexp(Tensor t) {
+    return new Tensor[] {t.unary(UnaryFn.FREXP_MANTISSA), t.unary(UnaryFn.FREXP_EXPONENT).astype(DType.INT32)};
+  }
+
+  /** numpy's modf: {@code [fractional part, integral part]}, both with x's sign. */
+  public static Tensor[] modf(Tensor t) {
+    return new Tensor[] {t.unary(UnaryFn.MODF_FRACTION), t.unary(UnaryFn.TRUNC)};
+  }
+
+  /** numpy's divmod: {@code [floor_divide(a, b), mod(a, b)]}. */
+  public static Tensor[] divmod(Object a, Object b) {
+    return new Tensor[] {floorDivide(a, b), mod(a, b)};
+  }
+
+  private static DType promotedType(String op, Object a, Object b) {
+    if (a instanceof Tensor ta) {
+      return b instanceof Tensor tb ? DType.promote(ta.dtype(), tb.dtype()) : DType.promoteWithScalar(ta.dtype(), b);
+    }
+    if (b instanceof Tensor tb) {
+      return DType.promoteWithScalar(tb.dtype(), a);
+    }
+    throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + " needs at least one tensor operand");
+  }
+
   public static Tensor signbit(Tensor t) {
     return t.unary(UnaryFn.SIGNBIT);
   }
