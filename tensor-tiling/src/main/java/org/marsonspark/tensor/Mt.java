@@ -19,6 +19,7 @@ import org.marsonspark.tensor.ops.Sort;
 import org.marsonspark.tensor.ops.Sorting;
 import org.marsonspark.tensor.ops.Statistics;
 import org.marsonspark.tensor.ops.TopK;
+import org.marsonspark.tensor.ops.Triangles;
 
 /**
  * The numpy-style entry point, named after Mars's {@code import mars.tensor as mt}:
@@ -121,6 +122,71 @@ public final class Mt {
 
   public static Tensor eye(long n, long m, long k, DType dtype, ChunkSize chunkSize) {
     return new Creation.Eye(n, m, k, dtype, chunkSize).create();
+  }
+
+  /** A tensor of zeros with {@code t}'s shape and dtype. */
+  public static Tensor zerosLike(Tensor t) {
+    return fullLike(t, 0, t.dtype());
+  }
+
+  /** A tensor of ones with {@code t}'s shape and dtype. */
+  public static Tensor onesLike(Tensor t) {
+    return fullLike(t, 1, t.dtype());
+  }
+
+  /** As numpy's empty_like, zero-filled (like {@link #empty}). */
+  public static Tensor emptyLike(Tensor t) {
+    return fullLike(t, 0, t.dtype());
+  }
+
+  public static Tensor fullLike(Tensor t, Object value) {
+    return fullLike(t, value, t.dtype());
+  }
+
+  /** A tensor of {@code value} with {@code t}'s shape, in {@code dtype} (chunked automatically). */
+  public static Tensor fullLike(Tensor t, Object value, DType dtype) {
+    if (org.marsonspark.core.Shapes.hasUnknown(t.shape())) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "full_like: the shape of " + t
+          + " is unknown until it runs; execute it first");
+    }
+    return full(t.shape(), value, dtype, ChunkSize.auto());
+  }
+
+  /** The lower triangle of the last two axes: elements above diagonal {@code k} set to zero. */
+  public static Tensor tril(Tensor t, long k) {
+    return Triangles.Tri.of(t.data(), k, true);
+  }
+
+  public static Tensor tril(Tensor t) {
+    return tril(t, 0);
+  }
+
+  /** The upper triangle of the last two axes: elements below diagonal {@code k} set to zero. */
+  public static Tensor triu(Tensor t, long k) {
+    return Triangles.Tri.of(t.data(), k, false);
+  }
+
+  public static Tensor triu(Tensor t) {
+    return triu(t, 0);
+  }
+
+  /** numpy's diag: the k-th diagonal of a 2-d tensor, or a square matrix with 1-d {@code v} on it. */
+  public static Tensor diag(Tensor v, long k) {
+    return diag(v, k, ChunkSize.auto());
+  }
+
+  public static Tensor diag(Tensor v) {
+    return diag(v, 0);
+  }
+
+  /** As {@link #diag(Tensor, long)}; {@code chunkSize} chunks the matrix built from a 1-d tensor. */
+  public static Tensor diag(Tensor v, long k, ChunkSize chunkSize) {
+    return switch (v.ndim()) {
+      case 1 -> Triangles.DiagFrom1d.of(v.data(), k, chunkSize);
+      case 2 -> Triangles.DiagOf2d.of(v.data(), k);
+      default -> throw new MarsException(ErrorClass.INVALID_ARGUMENT, "diag: input must be 1-d or 2-d, got "
+          + v.ndim() + "-d");
+    };
   }
 
   // ---- ufuncs -------------------------------------------------------------------------
