@@ -29,7 +29,7 @@ import org.marsonspark.tensor.ops.Reductions;
  * <p>Arithmetic takes another tensor or a Java scalar ({@code Integer}, {@code Long},
  * {@code Double}, {@code Boolean}, ...), with numpy's broadcasting and type promotion.
  */
-public final class Tensor {
+public final class Tensor implements org.marsonspark.core.TileableHandle {
   private final TensorData data;
   private final ExecutionHolder executed = new ExecutionHolder(this);
 
@@ -39,6 +39,7 @@ public final class Tensor {
 
   // ---- metadata -----------------------------------------------------------------------
 
+  @Override
   public TensorData data() {
     return data;
   }
