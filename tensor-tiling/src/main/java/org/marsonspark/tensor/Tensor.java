@@ -507,6 +507,18 @@ public final class Tensor {
     return this;
   }
 
+  /**
+   * Runs newly created tensors at once when the default session is eager
+   * ({@link org.marsonspark.session.MarsOptions#withEager}); returns them.
+   */
+  static Tensor[] eager(Tensor... created) {
+    MarsSession s = MarsSession.eagerDefault();
+    if (s != null) {
+      Mt.execute(s, created);
+    }
+    return created;
+  }
+
   /** Called by execution: takes ownership of the handle holding this tensor's chunks. */
   void adopt(MarsSession s, ExecutionHandle h) {
     executed.adopt(s, h);

@@ -41,14 +41,17 @@ public abstract class TensorOp extends TileableOp {
     return (TensorData) output();
   }
 
-  /** Binds one output tensor and wraps it for the user. */
+  /**
+   * Binds one output tensor and wraps it for the user; in an eager session it runs right away.
+   * Call it last, once the operand is fully built.
+   */
   protected Tensor newTensor(long[] shape, DType dtype) {
-    return new Tensor(bindOutput(new TensorData(shape, dtype)));
+    return Tensor.eager(new Tensor(bindOutput(new TensorData(shape, dtype))))[0];
   }
 
-  /** Binds one sparse (CSR-chunked, 2-D) output tensor and wraps it for the user. */
+  /** As {@link #newTensor}, for a sparse (CSR-chunked, 2-D) output tensor. */
   protected Tensor newSparseTensor(long[] shape, DType dtype) {
-    return new Tensor(bindOutput(new TensorData(shape, dtype, true)));
+    return Tensor.eager(new Tensor(bindOutput(new TensorData(shape, dtype, true))))[0];
   }
 
   /**
