@@ -35,6 +35,9 @@ public final class Mt {
   /** Linear algebra, as numpy's {@code np.linalg}. */
   public static final Linalg linalg = new Linalg();
 
+  /** 2-D sparse tensors with CSR chunks, as Mars's {@code mt.sparse} / scipy's {@code sparse}. */
+  public static final Sparse sparse = new Sparse();
+
   // ---- creation -----------------------------------------------------------------------
 
   /** A tensor from driver-side data (each chunk ships its own slice with its task). */
@@ -122,6 +125,11 @@ public final class Mt {
 
   public static Tensor eye(long n, long m, long k, DType dtype, ChunkSize chunkSize) {
     return new Creation.Eye(n, m, k, dtype, chunkSize).create();
+  }
+
+  /** {@code eye} as Mars's {@code mt.eye(..., sparse=True)} has it: a sparse tensor when {@code sparse}. */
+  public static Tensor eye(long n, long m, long k, DType dtype, ChunkSize chunkSize, boolean sparse) {
+    return sparse ? Mt.sparse.eye(n, m, k, dtype, chunkSize) : eye(n, m, k, dtype, chunkSize);
   }
 
   /** A tensor of zeros with {@code t}'s shape and dtype. */

@@ -65,6 +65,21 @@ public final class Tensor implements org.marsonspark.core.TileableHandle {
     return data.dtype();
   }
 
+  /** Whether this is a 2-D sparse tensor (its chunks are {@link CsrMatrix} blocks). */
+  public boolean isSparse() {
+    return data.isSparse();
+  }
+
+  /** The sparse tensor of this dense 2-D tensor's non-zeros (same chunks). */
+  public Tensor toSparse() {
+    return org.marsonspark.tensor.sparse.SparseCreation.FromDense.of(data);
+  }
+
+  /** The dense tensor of this sparse tensor (same chunks). */
+  public Tensor toDense() {
+    return org.marsonspark.tensor.sparse.SparseCreation.ToDense.of(data);
+  }
+
   /** Chunk sizes along each axis; known once the tensor has been tiled (executed). */
   public long[][] nsplits() {
     return data.nsplits();
@@ -521,6 +536,10 @@ public final class Tensor implements org.marsonspark.core.TileableHandle {
 
   /** The values, on the driver. The tensor (or the tensor it slices) must have been executed. */
   public NDArray fetch() {
+    if (data.isSparse()) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, this + " is sparse: fetchSparse() returns its "
+          + "CsrMatrix (with toDense(), nnz() and get(i, j)), toDense().fetch() a dense NDArray");
+    }
     MarsSession session = executed.session();
     MarsSession s = session != null && !session.isClosed() ? session : MarsSession.getDefault();
     if (s.isExecuted(data)) {
@@ -530,6 +549,24 @@ public final class Tensor implements org.marsonspark.core.TileableHandle {
       return fetchSlice(slice, s);
     }
     throw new MarsException(ErrorClass.NOT_EXECUTED, this + " has not been executed (or was released): call execute() first");
+  }
+
+  /** The values of an executed sparse tensor, on the driver, as one CSR matrix. */
+  public CsrMatrix fetchSparse() {
+    if (!data.isSparse()) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, this + " is dense: use fetch()");
+    }
+    MarsSession session = executed.session();
+    MarsSession s = session != null && !session.isClosed() ? session : MarsSession.getDefault();
+    if (!s.isExecuted(data)) {
+      throw new MarsException(ErrorClass.NOT_EXECUTED, this + " has not been executed (or was released): call execute() first");
+    }
+    Object[] parts = s.fetchChunks(data.chunks(), null);
+    CsrMatrix[] blocks = new CsrMatrix[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      blocks[i] = (CsrMatrix) parts[i];
+    }
+    return CsrMatrix.fromGrid(dtype(), data.nsplits(), blocks);
   }
 
   /** Fetches a slice of an executed tensor: only the chunks it overlaps, sliced on their executors. */
@@ -582,6 +619,7 @@ public final class Tensor implements org.marsonspark.core.TileableHandle {
   public String toString() {
     String op = data.op() == null ? "" : data.op().name();
     return "Tensor(" + op + ", shape=" + Shapes.toString(data.shape()) + ", dtype=" + dtype()
+        + (data.isSparse() ? ", sparse" : "")
         + (data.isTiled() ? ", chunks=" + Arrays.toString(data.chunkGrid()) : "") + ")";
   }
 }

@@ -38,7 +38,7 @@ public final class Products {
     if (a.ndim() == 0 || b.ndim() == 0) {
       return a.mul(b);
     }
-    if (a.ndim() <= 2 && b.ndim() <= 2) {
+    if ((a.ndim() <= 2 && b.ndim() <= 2) || a.isSparse() || b.isSparse()) {
       return Dot.of(a.data(), b.data(), "dot");
     }
     int bc = b.ndim() == 1 ? 0 : b.ndim() - 2;
@@ -60,7 +60,7 @@ public final class Products {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT,
           "matmul: Input operand does not have enough dimensions (scalars are not allowed, use multiply)");
     }
-    if (a.ndim() <= 2 && b.ndim() <= 2) {
+    if ((a.ndim() <= 2 && b.ndim() <= 2) || a.isSparse() || b.isSparse()) {
       return Dot.of(a.data(), b.data(), "matmul");
     }
     boolean aVec = a.ndim() == 1;
