@@ -80,6 +80,16 @@ class Eager_FixtureTest {
   }
 
   @Test
+  void sparseResultsRunWhenCreated() {
+    Tensor s = Mt.sparse.eye(4, 4, 1, DType.FLOAT64, ChunkSize.of(3));
+    assertTrue(s.isExecuted() && s.isSparse());
+    Tensor doubled = s.mul(2);
+    assertTrue(doubled.isExecuted(), "a sparse element-wise result runs when created");
+    assertEquals(3, doubled.fetchSparse().nnz());
+    assertEquals(6.0, doubled.sum().fetch().getDouble(0));
+  }
+
+  @Test
   void sizesAfterABooleanMaskAreKnownAtOnce() {
     Tensor a = Mt.arange(0, 20, 1, DType.INT64, ChunkSize.of(6));
     Tensor picked = a.get(a.gt(14));
