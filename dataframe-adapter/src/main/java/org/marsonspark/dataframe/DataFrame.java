@@ -282,6 +282,93 @@ public final class DataFrame extends Executable {
         new DataFrameData(-1, data.columns(), dts, data.index(), 0));
   }
 
+  // ==== accessors and user functions (issue 6): apply(axis=1), mapChunk, explode, describe =======
+  // (one block, so that methods other engineers add elsewhere in this class merge cleanly)
+
+  /**
+   * {@code df.apply(fn, axis=1)}: {@code fn} of every row (a {@link org.marsonspark.dataframe.local.Row}
+   * view), run on the executors chunk by chunk; a series without a name, the frame's labels. The
+   * dtype is inferred from the first rows in a tiny job (see {@link org.marsonspark.dataframe.ops.Apply}).
+   * Only {@code axis=1} is supported (column-wise apply needs whole columns).
+   */
+  public Series apply(SerializableFunction<org.marsonspark.dataframe.local.Row, Object> fn, int axis) {
+    return apply(fn, axis, null);
+  }
+
+  /** {@code df.apply(fn, axis=1)} with the result dtype given ({@code null}: inferred). */
+  public Series apply(SerializableFunction<org.marsonspark.dataframe.local.Row, Object> fn, int axis, String dtype) {
+    if (axis != 1) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "DataFrame.apply: axis=" + axis + " is not supported; "
+          + "only axis=1 (a function of each row) is — for a function of whole columns use mapChunk or the "
+          + "column's series");
+    }
+    if (fn == null) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "DataFrame.apply: the function must not be null");
+    }
+    DfType out = dtype != null ? org.marsonspark.dataframe.ops.Apply.resultDtype("DataFrame.apply", DfType.of(dtype))
+        : (DfType) org.marsonspark.dataframe.ops.Apply.sample(data,
+            new org.marsonspark.dataframe.ops.Apply.ApplyRows(fn, DfType.OBJECT), false, "DataFrame.apply");
+    return Chunkwise.series(List.of(data), new org.marsonspark.dataframe.ops.Apply.ApplyRows(fn, out), true,
+        new SeriesData(-1, null, out, data.index(), 0));
+  }
+
+  /**
+   * Mars's {@code map_chunk}: {@code fn} of each whole chunk (a {@link LocalFrame}), returning a
+   * frame; rows per chunk are unknown until it runs. The result's columns and dtypes are those
+   * {@code fn} gives on the first rows, found in a tiny job; every chunk must give the same.
+   */
+  public DataFrame mapChunk(SerializableFunction<LocalFrame, LocalFrame> fn) {
+    if (fn == null) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "mapChunk: the function must not be null");
+    }
+    LocalFrame schema = (LocalFrame) org.marsonspark.dataframe.ops.Apply.sample(data,
+        new org.marsonspark.dataframe.ops.Apply.MapChunk(fn, null, null), true, "mapChunk");
+    IndexMeta idx = new IndexMeta(schema.index() instanceof org.marsonspark.dataframe.local.RangeIndex,
+        List.of(schema.index().dtype()), java.util.Arrays.asList(schema.index().name()));
+    return mapChunk(fn, schema.columnNames(), schema.dtypes(), idx);
+  }
+
+  /** {@code mapChunk} with the result's columns and dtypes given (no inference job). */
+  public DataFrame mapChunk(SerializableFunction<LocalFrame, LocalFrame> fn, List<String> columns, List<DfType> dtypes) {
+    if (columns == null || dtypes == null || columns.size() != dtypes.size()) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "mapChunk: columns " + columns + " and dtypes " + dtypes
+          + " must be given with one dtype per column");
+    }
+    return mapChunk(fn, columns, dtypes, data.index().taken());
+  }
+
+  private DataFrame mapChunk(SerializableFunction<LocalFrame, LocalFrame> fn, List<String> columns, List<DfType> dtypes,
+      IndexMeta index) {
+    return Chunkwise.frame(List.of(data), new org.marsonspark.dataframe.ops.Apply.MapChunk(fn, List.copyOf(columns),
+        List.copyOf(dtypes)), false, new DataFrameData(-1, columns, dtypes, index, 0));
+  }
+
+  /**
+   * {@code df.explode(column)}: each list in {@code column} becomes one row per element, the other
+   * columns and the labels repeating; an empty list gives NA. Rows become unknown until it
+   * runs. A column that is not object leaves the frame as it is, as in pandas.
+   */
+  public DataFrame explode(String column) {
+    requireColumn(column);
+    if (data.dtype(column) != DfType.OBJECT) {
+      return this;
+    }
+    DataFrameData like = new DataFrameData(-1, data.columns(), data.dtypes(), data.index().taken(), 0);
+    return Chunkwise.frame(List.of(data), new org.marsonspark.dataframe.ops.Explode(column), false, like);
+  }
+
+  /** {@code df.describe()} of the int64 / float64 columns: count, mean, std, min, 25%, 50%, 75%, max. */
+  public DataFrame describe() {
+    return org.marsonspark.dataframe.ops.Describe.frame(data, null);
+  }
+
+  /** {@code df.describe(percentiles=[...])} (0.5 is always added). */
+  public DataFrame describe(double... percentiles) {
+    return org.marsonspark.dataframe.ops.Describe.frame(data, percentiles);
+  }
+
+  // ==== end of issue 6 block =====================================================================
+
   // ---- execution ----------------------------------------------------------------------
 
   @Override
@@ -311,7 +398,8 @@ public final class DataFrame extends Executable {
     if (isExecuted()) {
       return fetch().toString();
     }
-    return "DataFrame(shape=" + Shapes.toString(data.shape()) + ", columns=" + dtypes() + ", index="
+    return "DataFrame(shape=" + Shapes.toString(data.shape()) + ", columns="
+        + (data.columnsKnown() ? dtypes() : "(decided when run)") + ", index="
         + data.index().kind() + ", not executed)";
   }
 
