@@ -296,6 +296,141 @@ def gen():
          {"x": "b", "by": "a", "gt": 0, "fn": "mean"}, df[df["a"] > 0]["b"].mean())
 
 
+# ---- issue 6: str / dt accessors, explode, apply / map, describe ------------------------------------
+# Result dtypes that pandas derives from whether NA happens to be present (str.len, dt fields:
+# int64 without NA; contains / startswith / endswith: bool without NA) are decided before running in
+# Mars on Spark, always the NA-capable one; every input below holds NA, so pandas agrees.
+
+def str_frame():
+    return pd.DataFrame({
+        "s": ["a,b,c", "  Hello World ", None, "", "x,,y", "ÜBER,straße", "b", "tab\there", "a1b22c333",
+              "single", "🙂,ok", "  "],
+        "n": np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], dtype="int64"),
+    }, index=pd.Index([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21], name="id"))
+
+
+def gen_accessors():
+    sf = str_frame()
+    S = {"df": sf}
+    s = sf["s"]
+    for name, expr, params, r in [
+        ("lower", "lower()", {"fn": "lower"}, s.str.lower()),
+        ("upper", "upper()", {"fn": "upper"}, s.str.upper()),
+        ("len", "len()", {"fn": "len"}, s.str.len()),
+        ("strip", "strip()", {"fn": "strip"}, s.str.strip()),
+        ("lstrip", "lstrip()", {"fn": "lstrip"}, s.str.lstrip()),
+        ("rstrip", "rstrip()", {"fn": "rstrip"}, s.str.rstrip()),
+        ("strip_chars", 'strip("a,")', {"fn": "strip", "chars": "a,"}, s.str.strip("a,")),
+        ("contains_regex", 'contains("[a-c]\\d")', {"fn": "contains", "pat": "[a-c]\\d", "regex": True, "case": True},
+         s.str.contains("[a-c]\\d")),
+        ("contains_literal", 'contains(",", regex=False)', {"fn": "contains", "pat": ",", "regex": False, "case": True},
+         s.str.contains(",", regex=False)),
+        ("contains_nocase", 'contains("hello", case=False)', {"fn": "contains", "pat": "hello", "regex": True,
+                                                            "case": False}, s.str.contains("hello", case=False)),
+        ("contains_na_false", 'contains("b", na=False)', {"fn": "contains", "pat": "b", "regex": True, "case": True,
+                                                         "na": False}, s.str.contains("b", na=False)),
+        ("startswith", 'startswith("a")', {"fn": "startswith", "pat": "a"}, s.str.startswith("a")),
+        ("startswith_na", 'startswith("a", na=True)', {"fn": "startswith", "pat": "a", "na": True},
+         s.str.startswith("a", na=True)),
+        ("endswith", 'endswith("e")', {"fn": "endswith", "pat": "e"}, s.str.endswith("e")),
+        ("replace_literal", 'replace(",", ";", regex=False)', {"fn": "replace", "pat": ",", "repl": ";", "regex": False},
+         s.str.replace(",", ";", regex=False)),
+        ("replace_regex", 'replace(r"(\\d+)", r"<\\1>", regex=True)', {"fn": "replace", "pat": "(\\d+)",
+                                                                      "repl": "<\\1>", "regex": True},
+         s.str.replace(r"(\d+)", r"<\1>", regex=True)),
+        ("replace_n", 'replace(",", "|", n=1, regex=False)', {"fn": "replace", "pat": ",", "repl": "|", "regex": False,
+                                                             "n": 1}, s.str.replace(",", "|", n=1, regex=False)),
+        ("replace_nocase", 'replace("b", "_", case=False, regex=True)', {"fn": "replace", "pat": "b", "repl": "_",
+                                                                        "regex": True, "case": False},
+         s.str.replace("b", "_", case=False, regex=True)),
+        ("slice_1_4", "slice(1, 4)", {"fn": "slice", "start": 1, "stop": 4, "step": None}, s.str.slice(1, 4)),
+        ("slice_neg_step", "slice(None, None, -2)", {"fn": "slice", "start": None, "stop": None, "step": -2},
+         s.str.slice(None, None, -2)),
+        ("slice_neg", "slice(-3)", {"fn": "slice", "start": -3, "stop": None, "step": None}, s.str.slice(-3)),
+        ("get_0", "get(0)", {"fn": "get", "i": 0}, s.str.get(0)),
+        ("get_neg", "get(-1)", {"fn": "get", "i": -1}, s.str.get(-1)),
+        ("split_comma", 'split(",")', {"fn": "split", "pat": ",", "n": -1}, s.str.split(",")),
+        ("split_ws", "split()", {"fn": "split", "pat": None, "n": -1}, s.str.split()),
+        ("split_n1", 'split(",", n=1)', {"fn": "split", "pat": ",", "n": 1}, s.str.split(",", n=1)),
+        ("split_ws_n1", "split(n=1)", {"fn": "split", "pat": None, "n": 1}, s.str.split(n=1)),
+        ("split_regex", r'split(r"\d+")', {"fn": "split", "pat": "\\d+", "n": -1}, s.str.split(r"\d+")),
+        ("split_get", 'split(",").str.get(1)', {"fn": "split_get", "pat": ",", "i": 1}, s.str.split(",").str.get(1)),
+        ("split_len", 'split(",").str.len()', {"fn": "split_len", "pat": ","}, s.str.split(",").str.len()),
+    ]:
+        case("str", name, "s.str." + expr, "str", S, params, r)
+    case("str", "split_expand", 's.str.split(",", expand=True)', "split_expand", S, {"pat": ",", "n": -1},
+         s.str.split(",", expand=True))
+    case("str", "split_expand_n1", 's.str.split(",", n=1, expand=True)', "split_expand", S, {"pat": ",", "n": 1},
+         s.str.split(",", n=1, expand=True))
+    case("str", "split_expand_ws", "s.str.split(expand=True)", "split_expand", S, {"pat": None, "n": -1},
+         s.str.split(expand=True))
+    case("str", "category_upper", 's.astype("category").str.upper()', "category_upper", S, {},
+         s.astype("category").str.upper())
+    case("str", "explode_split", 's.str.split(",").explode()', "explode_split", S, {"pat": ","},
+         s.str.split(",").explode())
+    case("str", "explode_split_ws", "s.str.split().explode()", "explode_split", S, {"pat": None},
+         s.str.split().explode())
+    case("str", "frame_explode", 'df.assign(l=s.str.split(",")).explode("l")', "frame_explode", S, {"pat": ","},
+         sf.assign(l=s.str.split(",")).explode("l"))
+    case("str", "explode_non_object", 'df["n"].explode()', "explode_n", S, {}, sf["n"].explode())
+    # ---- dt
+    df = base_frame()
+    I = {"df": df}
+    t = df["t"]
+    for f in ["year", "month", "day", "hour", "minute", "second", "dayofweek", "dayofyear", "quarter"]:
+        case("dt", f, f'df["t"].dt.{f}', "field", I, {"field": f}, getattr(t.dt, f))
+    for fmt in ["%Y-%m-%d %H:%M:%S", "%j|%a|%b|%A|%B", "%y/%m/%d %I%p %%", "%w %f"]:
+        case("dt", "strftime_" + str(len(fmt)), f'df["t"].dt.strftime("{fmt}")', "strftime", I, {"format": fmt},
+             t.dt.strftime(fmt))
+    # ---- apply / map (the Java test implements the same functions under these names)
+    funcs = {
+        "times2_plus1": (lambda x: x * 2 + 1, "a"),
+        "len_or_none": (lambda x: None if x is None or (isinstance(x, float) and math.isnan(x)) else len(x), "c"),
+        "gt3": (lambda x: x > 3, "a"),
+        "half": (lambda x: x / 2, "b"),
+        "tag": (lambda x: "n" + str(x), "a"),
+        "year_or_nan": (lambda x: float("nan") if pd.isna(x) else x.year, "t"),
+    }
+    for name, (fn, col) in funcs.items():
+        case("apply", "apply_" + name, f'df["{col}"].apply({name})', "apply", I, {"fn": name, "col": col},
+             df[col].apply(fn))
+    case("apply", "map_ignore", 'df["c"].map(str.upper, na_action="ignore")', "map_ignore", I, {"col": "c"},
+         df["c"].map(str.upper, na_action="ignore"))
+    case("apply", "map_dict", 'df["c"].map({"x": 1, "y": 2, "zz": 3})', "map_dict", I, {"col": "c"},
+         df["c"].map({"x": 1, "y": 2, "zz": 3}))
+    case("apply", "map_dict_str", 'df["a"].map({3: "three", 5: "five"})', "map_dict_str", I, {"col": "a"},
+         df["a"].map({3: "three", 5: "five"}))
+    case("apply", "rows_a_plus_e", 'df.apply(lambda r: r["a"] + r["e"], axis=1)', "rows", I, {"fn": "a_plus_e"},
+         df.apply(lambda r: r["a"] + r["e"], axis=1))
+    case("apply", "rows_b_times_a", 'df.apply(lambda r: r["b"] * r["a"], axis=1)', "rows", I, {"fn": "b_times_a"},
+         df.apply(lambda r: r["b"] * r["a"], axis=1))
+    case("apply", "rows_label", 'si.apply(lambda r: r.name + "!", axis=1)', "rows", {"df": string_index_frame()},
+         {"fn": "label_bang"}, string_index_frame().apply(lambda r: r.name + "!", axis=1))
+    case("apply", "filtered_apply", 'df[df["a"] > 2]["b"].apply(half)', "filtered_apply", I, {"col": "b", "gt": 2},
+         df[df["a"] > 2]["b"].apply(lambda x: x / 2))
+    # ---- describe
+    case("describe", "frame", "df.describe()", "frame", I, {}, df.describe())
+    case("describe", "series_b", 'df["b"].describe()', "series", I, {"col": "b"}, df["b"].describe())
+    case("describe", "series_a_pcts", 'df["a"].describe(percentiles=[0.1, 0.333, 0.9])', "series_pcts", I,
+         {"col": "a", "pcts": [0.1, 0.333, 0.9]}, df["a"].describe(percentiles=[0.1, 0.333, 0.9]))
+    case("describe", "frame_pcts", "df.describe(percentiles=[0.05, 0.95])", "frame_pcts", I, {"pcts": [0.05, 0.95]},
+         df.describe(percentiles=[0.05, 0.95]))
+    case("describe", "empty", 'df[df["a"] > 100]["b"].describe()', "filtered", I, {"col": "b", "gt": 100},
+         df[df["a"] > 100]["b"].describe())
+    case("describe", "one_value", 'df[df["a"] > 6]["b"].describe()', "filtered", I, {"col": "b", "gt": 6},
+         df[df["a"] > 6]["b"].describe())
+    wide = pd.DataFrame({
+        # skewed magnitudes, duplicates, negative zero, infinities: buckets hold very uneven counts
+        "x": [1e-300, 1e300, 0.0, 0.0, -0.0, 5.0, 5.0, 5.0, 2.5, -1e10, 3.0, 3.0, 7.0, np.nan, 1.0, 1.0, 2.0, 8.0,
+              9.0, 4.0, 4.0, 6.5],
+        "y": [float(v) for v in [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2]],
+        "z": np.array([(i * 7919) % 23 - 11 for i in range(22)], dtype="int64"),
+        "w": [np.inf, 1.0, 2.0, -np.inf, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0,
+              16.0, 17.0, 18.0, 19.0, 20.0],
+    })
+    case("describe", "uneven", "wide.describe()", "frame", {"df": wide}, {}, wide.describe())
+
+
 CSV_DIR = os.path.normpath(os.path.join(HERE, "..", "resources", "csv"))
 
 BASIC_CSV = "\n".join([
@@ -350,6 +485,7 @@ def gen_csv():
 def main():
     gen()
     gen_csv()
+    gen_accessors()
     os.makedirs(OUT, exist_ok=True)
     for family, cases in CASES.items():
         path = os.path.join(OUT, family + ".json")

@@ -33,10 +33,10 @@ import org.marsonspark.session.MarsSession;
  * of the {@link Chunkwise} family — and the inference of their result's dtype (or columns).
  *
  * <p>Inference: when no dtype is given, a tiny job runs the function on the first
- * {@link #SAMPLE_ROWS} rows of the first non-empty of the input's first {@link #SAMPLE_CHUNKS}
- * chunks, on the cluster, and brings back only what was inferred (a dtype name, or a zero-row
- * frame for mapChunk) — never data. The dtype follows pandas's inference for the sample's
- * results: ints give int64 (float64 with None), floats float64, bools bool (object with None),
+ * {@link #SAMPLE_ROWS} rows of each of the input's first {@link #SAMPLE_CHUNKS} chunks, on the
+ * cluster, and brings back only what was inferred (the dtype of the kinds of values seen, or for
+ * mapChunk the first zero-row result frame) — never data. The dtype follows pandas's inference
+ * for the sample's results: ints give int64 (float64 with None), floats float64, bools bool (object with None),
  * datetimes datetime64[ns], anything else object. A later value that does not fit the
  * inferred dtype (an int64 sample, then a None) stops the run with a message saying to pass the
  * dtype. A function that throws surfaces as the cause of the run's MarsException, with its own
@@ -52,43 +52,56 @@ public final class Apply {
 
   // ---- dtypes ---------------------------------------------------------------------------------
 
-  /** pandas's dtype for a function's results (see the class comment). */
-  public static DfType infer(List<Object> values) {
-    boolean nulls = false;
-    int ints = 0;
-    int floats = 0;
-    int bools = 0;
-    int dates = 0;
-    int other = 0;
+  private static final int NULLS = 1;
+  private static final int INTS = 2;
+  private static final int FLOATS = 4;
+  private static final int BOOLS = 8;
+  private static final int DATES = 16;
+  private static final int OTHER = 32;
+
+  /** The kinds of values seen, as bits: what {@link #fromKinds} needs, and all a sample sends back. */
+  static long kinds(List<Object> values) {
+    long k = 0;
     for (Object v : values) {
       if (v == null) {
-        nulls = true;
+        k |= NULLS;
       } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-        ints++;
+        k |= INTS;
       } else if (v instanceof Double || v instanceof Float) {
-        floats++;
+        k |= FLOATS;
       } else if (v instanceof Boolean) {
-        bools++;
+        k |= BOOLS;
       } else if (v instanceof LocalDateTime) {
-        dates++;
+        k |= DATES;
       } else {
-        other++;
+        k |= OTHER;
       }
     }
-    int nonNull = ints + floats + bools + dates + other;
-    if (nonNull == 0 || other > 0) {
+    return k;
+  }
+
+  /** pandas's dtype for results of these kinds (see the class comment). */
+  static DfType fromKinds(long k) {
+    long nonNull = k & ~NULLS;
+    boolean nulls = (k & NULLS) != 0;
+    if (nonNull == 0 || (k & OTHER) != 0) {
       return DfType.OBJECT;
     }
-    if (bools == nonNull) {
+    if (nonNull == BOOLS) {
       return nulls ? DfType.OBJECT : DfType.BOOL;
     }
-    if (dates == nonNull) {
+    if (nonNull == DATES) {
       return DfType.DATETIME;
     }
-    if (ints + floats == nonNull) {
-      return floats > 0 || nulls ? DfType.FLOAT64 : DfType.INT64;
+    if ((nonNull & ~(INTS | FLOATS)) == 0) {
+      return (nonNull & FLOATS) != 0 || nulls ? DfType.FLOAT64 : DfType.INT64;
     }
     return DfType.OBJECT;
+  }
+
+  /** pandas's dtype for a function's results (see the class comment). */
+  public static DfType infer(List<Object> values) {
+    return fromKinds(kinds(values));
   }
 
   /** Checks that a dtype can be a function's result dtype. */
@@ -284,7 +297,7 @@ public final class Apply {
       for (int i = 0; i < c.size(); i++) {
         values.add(c.get(i));
       }
-      return new ScalarValue(infer(values).pandasName());
+      return new ScalarValue(kinds(values));
     }
 
     @Override
@@ -293,17 +306,24 @@ public final class Apply {
     }
   }
 
-  /** The first sampled value that is not null. */
-  record FirstSample() implements ChunkOp {
+  /**
+   * The samples together: for values, the dtype of all kinds seen (by name); for a frame
+   * result, the first zero-row frame; null when no chunk had rows.
+   */
+  record FirstSample(boolean frameResult) implements ChunkOp {
     @Override
     public Object execute(Object[] in) {
+      Long kinds = null;
       for (Object o : in) {
         Object v = ((ScalarValue) o).value();
-        if (v != null) {
+        if (v != null && frameResult) {
           return new ScalarValue(v);
         }
+        if (v != null) {
+          kinds = (kinds == null ? 0 : kinds) | (Long) v;
+        }
       }
-      return new ScalarValue(null);
+      return new ScalarValue(kinds == null ? null : fromKinds(kinds).pandasName());
     }
 
     @Override
@@ -337,7 +357,7 @@ public final class Apply {
             ((ScalarData) output()).chunkMeta()));
       }
       ScalarData out = (ScalarData) output();
-      Chunk fin = ctx.newChunk(new FirstSample(), parts, new int[0], new long[0], out.chunkMeta());
+      Chunk fin = ctx.newChunk(new FirstSample(frameResult), parts, new int[0], new long[0], out.chunkMeta());
       out.setChunks(List.of(fin), new long[0][]);
     }
 

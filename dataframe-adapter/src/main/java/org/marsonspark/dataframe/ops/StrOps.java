@@ -337,11 +337,8 @@ public final class StrOps {
             break;
           }
           if (n >= 0 && splits == n) {
-            int end = c.length;
-            while (end > i && isPySpace(c[end - 1])) {
-              end--;
-            }
-            out.add(str(c, i, end));
+            // the rest, trailing whitespace included (Python's maxsplit)
+            out.add(str(c, i, c.length));
             break;
           }
           int j = i;
