@@ -32,8 +32,9 @@ import org.marsonspark.dataframe.local.LongColumn;
  *
  * <p>Percentiles are exact, computed without sorting the column and without moving more than
  * a small part of it, in three tree reductions over the chunks (each a map per chunk and
- * {@code combineSize}-wide merges): (1) moments — count, mean and M2 (Chan's merge), min, max;
- * (2) a histogram of {@link #BUCKETS} equal-width buckets between min and max; from it every
+ * {@code combineSize}-wide merges): (1) moments — count, mean (Chan's merge), min, max;
+ * (2) a histogram of {@link #BUCKETS} equal-width buckets between min and max, and the sum of
+ * squared deviations from the mean (std is two-pass, as pandas's); from the histogram every
  * order statistic the percentiles need (ranks {@code floor(q(n-1))} and the next) is known to
  * lie in one bucket, at a known rank inside it; (3) every chunk sends only the values that fall
  * into those buckets, as sorted distinct values with counts, merged up the tree. The final step
@@ -307,13 +308,16 @@ public final class Describe extends DfOp {
       for (int j = 0; j < cols.length; j++) {
         double[] m = moments(in[1], j);
         long[] h = new long[BUCKETS];
+        double sq = 0;
         for (int i = 0; i < cols[j].size(); i++) {
           double x = at(cols[j], i);
           if (!Double.isNaN(x)) {
             h[bucket(x, m[3], m[4])]++;
+            // the second pass of a two-pass variance, as pandas computes it (overflow gives inf as there)
+            sq += (x - m[1]) * (x - m[1]);
           }
         }
-        states[j] = new Column[] {Column.ofLongs(h)};
+        states[j] = new Column[] {Column.ofLongs(h), Column.ofDoubles(sq)};
       }
       return new AggState(states);
     }
@@ -331,13 +335,15 @@ public final class Describe extends DfOp {
       Column[][] states = new Column[k][];
       for (int j = 0; j < k; j++) {
         long[] h = new long[BUCKETS];
+        double sq = 0;
         for (Object o : in) {
           long[] p = ((LongColumn) ((AggState) o).states()[j][0]).values();
           for (int b = 0; b < BUCKETS; b++) {
             h[b] += p[b];
           }
+          sq += ((DoubleColumn) ((AggState) o).states()[j][1]).getDouble(0);
         }
-        states[j] = new Column[] {Column.ofLongs(h)};
+        states[j] = new Column[] {Column.ofLongs(h), Column.ofDoubles(sq)};
       }
       return new AggState(states);
     }
@@ -490,7 +496,8 @@ public final class Describe extends DfOp {
         double[] r = new double[labels.size()];
         r[0] = n;
         r[1] = n == 0 ? Double.NaN : m[1];
-        r[2] = n <= 1 ? Double.NaN : Math.sqrt(m[2] / (n - 1));
+        double sq = ((DoubleColumn) ((AggState) in[1]).states()[j][1]).getDouble(0);
+        r[2] = n <= 1 ? Double.NaN : Math.sqrt(sq / (n - 1));
         r[3] = n == 0 ? Double.NaN : m[3];
         for (int p = 0; p < pcts.length; p++) {
           if (n == 0) {
