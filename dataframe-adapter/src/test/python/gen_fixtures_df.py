@@ -296,6 +296,36 @@ def gen():
          {"x": "b", "by": "a", "gt": 0, "fn": "mean"}, df[df["a"] > 0]["b"].mean())
 
 
+def gen_groupby():
+    g = pd.DataFrame({
+        "key": ["b", "a", "c", "a", None, "b", "a", "c", "d", "b", "a", "e", "c"],
+        "n": np.array([5, 3, -2, 8, 1, 0, 4, 7, 9, -6, 2, 11, 3], dtype="int64"),
+        "x": [1.5, np.nan, 2.0, -0.5, 3.0, 4.25, np.nan, 1.0, 6.0, -2.0, 0.5, np.nan, 2.5],
+        "s": ["p", "q", None, "q", "r", "p", "z", "y", None, "p", "q", "m", "y"],
+        "k2": np.array([1, 2, 1, 2, 3, 1, 3, 2, 1, 1, 2, 3, 2], dtype="int64"),
+        "f": [True, False, True, True, False, False, True, True, False, True, False, True, False],
+    })
+    I = {"df": g}
+    named = [("total", "x", "sum"), ("avg", "x", "mean"), ("cnt", "x", "count"), ("sz", "x", "size"),
+             ("lo", "n", "min"), ("hi", "n", "max"), ("sd", "x", "std"), ("vr", "x", "var"),
+             ("nu", "s", "nunique"), ("fi", "s", "first"), ("la", "x", "last"), ("nsum", "n", "sum"),
+             ("fsum", "f", "sum"), ("nmean", "n", "mean")]
+    spec = [[n, c, f] for n, c, f in named]
+    case("groupby", "named_by_key", "g.groupby('key').agg(**named)", "named", I, {"keys": ["key"], "aggs": spec},
+         g.groupby("key").agg(**{n: (c, f) for n, c, f in named}))
+    case("groupby", "named_by_int", "g.groupby('k2').agg(total=('x','sum'), m=('n','mean'), f=('s','first'))",
+         "named", I, {"keys": ["k2"], "aggs": [["total", "x", "sum"], ["m", "n", "mean"], ["f", "s", "first"]]},
+         g.groupby("k2").agg(total=("x", "sum"), m=("n", "mean"), f=("s", "first")))
+    case("groupby", "dict_by_key", "g.groupby('key').agg({'x': 'mean', 'n': 'sum'})", "dict", I,
+         {"keys": ["key"], "aggs": {"x": "mean", "n": "sum"}}, g.groupby("key").agg({"x": "mean", "n": "sum"}))
+    case("groupby", "two_keys", "g.groupby(['k2', 'key'], as_index=False).agg(total=('x','sum'), c=('n','count'))",
+         "named_flat", I, {"keys": ["k2", "key"], "aggs": [["total", "x", "sum"], ["c", "n", "count"]]},
+         g.groupby(["k2", "key"], as_index=False).agg(total=("x", "sum"), c=("n", "count")))
+    case("groupby", "size", "g.groupby('key').size()", "size", I, {"keys": ["key"]}, g.groupby("key").size())
+    case("groupby", "filtered_then_grouped", "g[g.n > 0].groupby('k2').agg(s=('x','sum'))", "filtered_named", I,
+         {"keys": ["k2"], "aggs": [["s", "x", "sum"]]}, g[g["n"] > 0].groupby("k2").agg(s=("x", "sum")))
+
+
 CSV_DIR = os.path.normpath(os.path.join(HERE, "..", "resources", "csv"))
 
 BASIC_CSV = "\n".join([
@@ -349,6 +379,7 @@ def gen_csv():
 
 def main():
     gen()
+    gen_groupby()
     gen_csv()
     os.makedirs(OUT, exist_ok=True)
     for family, cases in CASES.items():

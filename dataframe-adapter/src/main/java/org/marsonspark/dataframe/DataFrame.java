@@ -195,6 +195,11 @@ public final class DataFrame extends Executable {
     return Chunkwise.index(List.of(data), new RowOps.IndexOf(), true, new IndexData(-1, data.index(), 0));
   }
 
+  /** {@code df.groupby(keys)}: see {@link GroupBy}. */
+  public GroupBy groupby(String... keys) {
+    return new GroupBy(this, List.of(keys), true, org.marsonspark.dataframe.ops.GroupByAgg.Method.AUTO);
+  }
+
   // ---- NA handling and casts -----------------------------------------------------------
 
   public DataFrame isna() {
