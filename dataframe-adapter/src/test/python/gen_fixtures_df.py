@@ -326,6 +326,17 @@ def gen_groupby():
          {"keys": ["k2"], "aggs": [["s", "x", "sum"]]}, g[g["n"] > 0].groupby("k2").agg(s=("x", "sum")))
 
 
+def gen_display():
+    df = pd.DataFrame({"a": [1, 22, -3], "b": [1.5, np.nan, -0.25], "c": ["x", None, "long text"],
+                       "d": [True, False, True], "t": pd.to_datetime(["2020-01-01", None, "2021-06-30"])})
+    text = {"kind": "text"}
+    for name, obj, op in [("frame", df, "frame"), ("series_float", df["b"], "series_b"),
+                          ("series_str", df["c"], "series_c"), ("long_frame", pd.DataFrame({"v": np.arange(100)}), "long")]:
+        CASES.setdefault("display", []).append({"name": name, "expr": "repr(...)", "op": op,
+                                                "inputs": {"df": enc(df)}, "params": {},
+                                                "expected": dict(text, value=repr(obj))})
+
+
 CSV_DIR = os.path.normpath(os.path.join(HERE, "..", "resources", "csv"))
 
 BASIC_CSV = "\n".join([
@@ -380,6 +391,7 @@ def gen_csv():
 def main():
     gen()
     gen_groupby()
+    gen_display()
     gen_csv()
     os.makedirs(OUT, exist_ok=True)
     for family, cases in CASES.items():

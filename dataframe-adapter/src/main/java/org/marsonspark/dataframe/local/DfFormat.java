@@ -79,6 +79,22 @@ public final class DfFormat {
     return out;
   }
 
+  /** Value cells as pandas pads them: a leading space (a sign's place for numbers), none for datetimes. */
+  static List<String> valueCells(Column c, int[] rows) {
+    List<String> out = cells(c, rows);
+    if (c.dtype() == DfType.DATETIME) {
+      return out;
+    }
+    boolean numeric = c.dtype() == DfType.INT64 || c.dtype() == DfType.FLOAT64;
+    for (int i = 0; i < out.size(); i++) {
+      String v = out.get(i);
+      if (!v.equals("...") && !(numeric && v.startsWith("-"))) {
+        out.set(i, " " + v);
+      }
+    }
+    return out;
+  }
+
   private static int decimalsNeeded(double v) {
     BigDecimal b = new BigDecimal(Double.toString(v)).stripTrailingZeros();
     return Math.max(0, Math.min(PRECISION + 1, b.scale()));
@@ -146,6 +162,24 @@ public final class DfFormat {
     return date + " " + time;
   }
 
+  /** pandas prints the elided row as "..." in cells at least 3 wide, ".." in narrower ones. */
+  private static int widthWithDots(List<String> cells, int min) {
+    int w = min;
+    for (String c : cells) {
+      if (!c.equals("...")) {
+        w = Math.max(w, c.length());
+      }
+    }
+    boolean elided = false;
+    for (int i = 0; i < cells.size(); i++) {
+      if (cells.get(i).equals("...")) {
+        cells.set(i, w > 3 ? "..." : "..");
+        elided = true;
+      }
+    }
+    return elided ? Math.max(w, 2) : w;
+  }
+
   private static String padLeft(String s, int w) {
     return s.length() >= w ? s : " ".repeat(w - s.length()) + s;
   }
@@ -165,10 +199,7 @@ public final class DfFormat {
     }
     int[] rows = shown(n, maxRows, minRows);
     List<String> idx = cells(f.index().values(), rows);
-    int iw = 0;
-    for (String s : idx) {
-      iw = Math.max(iw, s.length());
-    }
+    int iw = widthWithDots(idx, 0);
     String idxName = f.index().name();
     if (idxName != null) {
       iw = Math.max(iw, idxName.length());
@@ -176,28 +207,24 @@ public final class DfFormat {
     List<List<String>> cols = new ArrayList<>();
     int[] widths = new int[f.ncols()];
     for (int j = 0; j < f.ncols(); j++) {
-      List<String> c = cells(f.column(j), rows);
+      List<String> c = valueCells(f.column(j), rows);
       cols.add(c);
-      int w = f.columnNames().get(j).length();
-      for (String s : c) {
-        w = Math.max(w, s.length());
-      }
-      widths[j] = w;
+      widths[j] = widthWithDots(c, f.columnNames().get(j).length());
     }
     StringBuilder sb = new StringBuilder(" ".repeat(iw));
     for (int j = 0; j < f.ncols(); j++) {
-      sb.append("  ").append(padLeft(f.columnNames().get(j), widths[j]));
+      sb.append(" ").append(padLeft(f.columnNames().get(j), widths[j]));
     }
     if (idxName != null) {
       sb.append('\n').append(padRight(idxName, iw));
       for (int j = 0; j < f.ncols(); j++) {
-        sb.append("  ").append(" ".repeat(widths[j]));
+        sb.append(" ").append(" ".repeat(widths[j]));
       }
     }
     for (int r = 0; r < rows.length; r++) {
       sb.append('\n').append(padRight(idx.get(r), iw));
       for (int j = 0; j < f.ncols(); j++) {
-        sb.append("  ").append(padLeft(cols.get(j).get(r), widths[j]));
+        sb.append(" ").append(padLeft(cols.get(j).get(r), widths[j]));
       }
     }
     if (rows.length < n) {
@@ -215,19 +242,15 @@ public final class DfFormat {
     }
     int[] rows = shown(n, maxRows, 10);
     List<String> idx = cells(s.index().values(), rows);
-    List<String> vals = cells(s.values(), rows);
-    int iw = 0;
-    int vw = 0;
-    for (int r = 0; r < rows.length; r++) {
-      iw = Math.max(iw, idx.get(r).length());
-      vw = Math.max(vw, vals.get(r).length());
-    }
+    List<String> vals = valueCells(s.values(), rows);
+    int iw = widthWithDots(idx, 0);
+    int vw = widthWithDots(vals, 0);
     StringBuilder sb = new StringBuilder();
     if (s.index().name() != null) {
       sb.append(s.index().name()).append('\n');
     }
     for (int r = 0; r < rows.length; r++) {
-      sb.append(padRight(idx.get(r), iw)).append("    ").append(padLeft(vals.get(r), vw)).append('\n');
+      sb.append(padRight(idx.get(r), iw)).append("   ").append(padLeft(vals.get(r), vw)).append('\n');
     }
     List<String> footer = new ArrayList<>();
     if (s.name() != null) {
