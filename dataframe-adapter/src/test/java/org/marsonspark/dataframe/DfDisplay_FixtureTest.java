@@ -1,0 +1,41 @@
+package org.marsonspark.dataframe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.dataframe.local.Column;
+
+/** toString() of executed frames and series prints as pandas's repr; toHtml() gives pandas's table. */
+class DfDisplay_FixtureTest {
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
+
+  @Test
+  void reprLikePandas() {
+    for (DfFixtures.Case c : DfFixtures.load("display")) {
+      DataFrame df = DfFixtures.dataFrame(c, "df", 2);
+      Executable x = switch (c.op()) {
+        case "frame" -> df;
+        case "series_b" -> df.col("b");
+        case "series_c" -> df.col("c");
+        case "long" -> Md.dataFrame(Map.of("v", Column.ofLongs(java.util.stream.LongStream.range(0, 100).toArray())), 7);
+        default -> throw new IllegalArgumentException(c.op());
+      };
+      x.execute(spark.session());
+      assertEquals(c.expected().get("value").asText(), x.toString(), c.toString());
+      x.release();
+    }
+  }
+
+  @Test
+  void lazyDescriptionAndHtml() {
+    DataFrame df = Md.dataFrame(Map.of("a", Column.ofLongs(1, 2)), 1);
+    assertTrue(df.toString().contains("not executed") && df.toString().contains("a=int64"), df.toString());
+    String html = df.execute(spark.session()).toHtml();
+    assertTrue(html.startsWith("<table border=\"1\" class=\"dataframe\">"), html);
+    assertTrue(html.contains("<th>a</th>") && html.contains("<td>2</td>"), html);
+  }
+}
