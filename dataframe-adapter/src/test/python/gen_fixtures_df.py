@@ -335,6 +335,16 @@ def gen_display():
         CASES.setdefault("display", []).append({"name": name, "expr": "repr(...)", "op": op,
                                                 "inputs": {"df": enc(df)}, "params": {},
                                                 "expected": dict(text, value=repr(obj))})
+    # long objects show their first and last 5 rows: the middle (other decimals here) is never formatted
+    i = np.arange(100)
+    long_df = pd.DataFrame({"v": i, "w": np.where((i >= 5) & (i < 95), i / 7.0, i / 2.0)})
+    for name, obj, op in [("long_float_frame", long_df, "long_float"), ("long_series", long_df["w"], "long_series")]:
+        CASES["display"].append({"name": name, "expr": "repr(...)", "op": op, "inputs": {"df": enc(df)}, "params": {},
+                                 "expected": dict(text, value=repr(obj))})
+    # a notebook's table of a frame longer than display.max_rows (60) shows display.min_rows (10)
+    CASES["display"].append({"name": "long_float_html", "expr": "df.to_html(max_rows=10, show_dimensions=True)",
+                             "op": "long_float_html", "inputs": {"df": enc(df)}, "params": {},
+                             "expected": dict(text, value=long_df.to_html(max_rows=10, show_dimensions=True))})
 
 
 CSV_DIR = os.path.normpath(os.path.join(HERE, "..", "resources", "csv"))

@@ -22,12 +22,29 @@ class DfDisplay_FixtureTest {
         case "series_b" -> df.col("b");
         case "series_c" -> df.col("c");
         case "long" -> Md.dataFrame(Map.of("v", Column.ofLongs(java.util.stream.LongStream.range(0, 100).toArray())), 7);
+        case "long_float", "long_float_html" -> longFloats();
+        case "long_series" -> longFloats().col("w");
         default -> throw new IllegalArgumentException(c.op());
       };
       x.execute(spark.session());
-      assertEquals(c.expected().get("value").asText(), x.toString(), c.toString());
+      String shown = c.op().endsWith("_html") ? ((DataFrame) x).toHtml() : x.toString();
+      assertEquals(c.expected().get("value").asText(), shown, c.toString());
       x.release();
     }
+  }
+
+  /** 100 rows whose middle 90 have more decimals than the first and last 5 (see gen_display). */
+  private static DataFrame longFloats() {
+    long[] v = new long[100];
+    double[] w = new double[100];
+    for (int i = 0; i < 100; i++) {
+      v[i] = i;
+      w[i] = i >= 5 && i < 95 ? i / 7.0 : i / 2.0;
+    }
+    Map<String, Column> cols = new java.util.LinkedHashMap<>();
+    cols.put("v", Column.ofLongs(v));
+    cols.put("w", Column.ofDoubles(w));
+    return Md.dataFrame(cols, 9);
   }
 
   @Test

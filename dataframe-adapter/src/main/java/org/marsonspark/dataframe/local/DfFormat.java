@@ -17,9 +17,13 @@ public final class DfFormat {
 
   private DfFormat() {}
 
-  /** Positions shown: all rows, or the head and tail with -1 marking the elision. */
-  static int[] shown(int n, int maxRows, int minRows) {
-    if (n <= maxRows) {
+  /**
+   * Positions shown of the {@code n} rows at hand: all of them, or the head and tail with -1
+   * marking the elision when the whole object ({@code total} rows) is longer than
+   * {@code maxRows}. The rows at hand are either all rows or only the head and tail ones.
+   */
+  static int[] shown(int n, long total, int maxRows, int minRows) {
+    if (total <= maxRows) {
       int[] all = new int[n];
       for (int i = 0; i < n; i++) {
         all[i] = i;
@@ -180,6 +184,16 @@ public final class DfFormat {
     return elided ? Math.max(w, 2) : w;
   }
 
+  /** Python's {@code str.center}: an odd margin puts the extra space left only when the width is odd. */
+  private static String center(String s, int w) {
+    int margin = w - s.length();
+    if (margin <= 0) {
+      return s;
+    }
+    int left = margin / 2 + (margin & w & 1);
+    return " ".repeat(left) + s + " ".repeat(margin - left);
+  }
+
   private static String padLeft(String s, int w) {
     return s.length() >= w ? s : " ".repeat(w - s.length()) + s;
   }
@@ -190,6 +204,14 @@ public final class DfFormat {
 
   /** pandas's {@code repr(df)}. */
   public static String frame(LocalFrame f, int maxRows, int minRows) {
+    return frame(f, maxRows, minRows, f.nrows());
+  }
+
+  /**
+   * pandas's {@code repr(df)} of a frame of {@code total} rows, given all of them or only the
+   * {@code minRows / 2} first and last ones (which is all a long frame shows).
+   */
+  public static String frame(LocalFrame f, int maxRows, int minRows, long total) {
     int n = f.nrows();
     if (f.ncols() == 0) {
       return "Empty DataFrame\nColumns: []\nIndex: " + f.index();
@@ -197,7 +219,7 @@ public final class DfFormat {
     if (n == 0) {
       return "Empty DataFrame\nColumns: " + f.columnNames() + "\nIndex: []";
     }
-    int[] rows = shown(n, maxRows, minRows);
+    int[] rows = shown(n, total, maxRows, minRows);
     List<String> idx = cells(f.index().values(), rows);
     int iw = widthWithDots(idx, 0);
     String idxName = f.index().name();
@@ -227,20 +249,25 @@ public final class DfFormat {
         sb.append(" ").append(padLeft(cols.get(j).get(r), widths[j]));
       }
     }
-    if (rows.length < n) {
-      sb.append("\n\n[").append(n).append(" rows x ").append(f.ncols()).append(" columns]");
+    if (total > maxRows) {
+      sb.append("\n\n[").append(total).append(" rows x ").append(f.ncols()).append(" columns]");
     }
     return sb.toString();
   }
 
   /** pandas's {@code repr(series)}. */
   public static String series(LocalSeries s, int maxRows) {
+    return series(s, maxRows, s.size());
+  }
+
+  /** pandas's {@code repr(series)} of a series of {@code total} rows, given all or only its first and last 5. */
+  public static String series(LocalSeries s, int maxRows, long total) {
     int n = s.size();
     String dtype = s.dtype() == DfType.CATEGORY ? "category" : s.dtype().toString();
     if (n == 0) {
       return "Series([], " + (s.name() == null ? "" : "Name: " + s.name() + ", ") + "dtype: " + dtype + ")";
     }
-    int[] rows = shown(n, maxRows, 10);
+    int[] rows = shown(n, total, maxRows, 10);
     List<String> idx = cells(s.index().values(), rows);
     List<String> vals = valueCells(s.values(), rows);
     int iw = widthWithDots(idx, 0);
@@ -250,14 +277,19 @@ public final class DfFormat {
       sb.append(s.index().name()).append('\n');
     }
     for (int r = 0; r < rows.length; r++) {
+      if (rows[r] < 0) {
+        // pandas: a blank index cell, and the dots centred in the width of the values
+        sb.append(" ".repeat(iw)).append("   ").append(center(vw > 3 ? "..." : "..", vw)).append('\n');
+        continue;
+      }
       sb.append(padRight(idx.get(r), iw)).append("   ").append(padLeft(vals.get(r), vw)).append('\n');
     }
     List<String> footer = new ArrayList<>();
     if (s.name() != null) {
       footer.add("Name: " + s.name());
     }
-    if (rows.length < n) {
-      footer.add("Length: " + n);
+    if (total > maxRows) {
+      footer.add("Length: " + total);
     }
     footer.add("dtype: " + dtype);
     if (s.dtype() == DfType.CATEGORY) {
@@ -276,8 +308,13 @@ public final class DfFormat {
 
   /** pandas's {@code DataFrame.to_html()}: a {@code dataframe} table, head and tail rows when long. */
   public static String frameHtml(LocalFrame f, int maxRows) {
+    return frameHtml(f, maxRows, f.nrows());
+  }
+
+  /** As {@link #frameHtml(LocalFrame, int)} for a frame of {@code total} rows, given all or only its first and last 5. */
+  public static String frameHtml(LocalFrame f, int maxRows, long total) {
     int n = f.nrows();
-    int[] rows = shown(n, maxRows, 10);
+    int[] rows = shown(n, total, maxRows, 10);
     List<String> idx = cells(f.index().values(), rows);
     StringBuilder sb = new StringBuilder("<table border=\"1\" class=\"dataframe\">\n  <thead>\n");
     sb.append("    <tr style=\"text-align: right;\">\n      <th></th>\n");
@@ -305,8 +342,8 @@ public final class DfFormat {
       sb.append("    </tr>\n");
     }
     sb.append("  </tbody>\n</table>");
-    if (rows.length < n) {
-      sb.append("\n<p>").append(n).append(" rows × ").append(f.ncols()).append(" columns</p>");
+    if (total > maxRows) {
+      sb.append("\n<p>").append(total).append(" rows × ").append(f.ncols()).append(" columns</p>");
     }
     return sb.toString();
   }
