@@ -296,6 +296,56 @@ def gen():
          {"x": "b", "by": "a", "gt": 0, "fn": "mean"}, df[df["a"] > 0]["b"].mean())
 
 
+def gen_groupby():
+    g = pd.DataFrame({
+        "key": ["b", "a", "c", "a", None, "b", "a", "c", "d", "b", "a", "e", "c"],
+        "n": np.array([5, 3, -2, 8, 1, 0, 4, 7, 9, -6, 2, 11, 3], dtype="int64"),
+        "x": [1.5, np.nan, 2.0, -0.5, 3.0, 4.25, np.nan, 1.0, 6.0, -2.0, 0.5, np.nan, 2.5],
+        "s": ["p", "q", None, "q", "r", "p", "z", "y", None, "p", "q", "m", "y"],
+        "k2": np.array([1, 2, 1, 2, 3, 1, 3, 2, 1, 1, 2, 3, 2], dtype="int64"),
+        "f": [True, False, True, True, False, False, True, True, False, True, False, True, False],
+    })
+    I = {"df": g}
+    named = [("total", "x", "sum"), ("avg", "x", "mean"), ("cnt", "x", "count"), ("sz", "x", "size"),
+             ("lo", "n", "min"), ("hi", "n", "max"), ("sd", "x", "std"), ("vr", "x", "var"),
+             ("nu", "s", "nunique"), ("fi", "s", "first"), ("la", "x", "last"), ("nsum", "n", "sum"),
+             ("fsum", "f", "sum"), ("nmean", "n", "mean")]
+    spec = [[n, c, f] for n, c, f in named]
+    case("groupby", "named_by_key", "g.groupby('key').agg(**named)", "named", I, {"keys": ["key"], "aggs": spec},
+         g.groupby("key").agg(**{n: (c, f) for n, c, f in named}))
+    case("groupby", "named_by_int", "g.groupby('k2').agg(total=('x','sum'), m=('n','mean'), f=('s','first'))",
+         "named", I, {"keys": ["k2"], "aggs": [["total", "x", "sum"], ["m", "n", "mean"], ["f", "s", "first"]]},
+         g.groupby("k2").agg(total=("x", "sum"), m=("n", "mean"), f=("s", "first")))
+    case("groupby", "dict_by_key", "g.groupby('key').agg({'x': 'mean', 'n': 'sum'})", "dict", I,
+         {"keys": ["key"], "aggs": {"x": "mean", "n": "sum"}}, g.groupby("key").agg({"x": "mean", "n": "sum"}))
+    case("groupby", "two_keys", "g.groupby(['k2', 'key'], as_index=False).agg(total=('x','sum'), c=('n','count'))",
+         "named_flat", I, {"keys": ["k2", "key"], "aggs": [["total", "x", "sum"], ["c", "n", "count"]]},
+         g.groupby(["k2", "key"], as_index=False).agg(total=("x", "sum"), c=("n", "count")))
+    case("groupby", "size", "g.groupby('key').size()", "size", I, {"keys": ["key"]}, g.groupby("key").size())
+    case("groupby", "filtered_then_grouped", "g[g.n > 0].groupby('k2').agg(s=('x','sum'))", "filtered_named", I,
+         {"keys": ["k2"], "aggs": [["s", "x", "sum"]]}, g[g["n"] > 0].groupby("k2").agg(s=("x", "sum")))
+
+
+def gen_display():
+    df = pd.DataFrame({"a": [1, 22, -3], "b": [1.5, np.nan, -0.25], "c": ["x", None, "long text"],
+                       "d": [True, False, True], "t": pd.to_datetime(["2020-01-01", None, "2021-06-30"])})
+    text = {"kind": "text"}
+    for name, obj, op in [("frame", df, "frame"), ("series_float", df["b"], "series_b"),
+                          ("series_str", df["c"], "series_c"), ("long_frame", pd.DataFrame({"v": np.arange(100)}), "long")]:
+        CASES.setdefault("display", []).append({"name": name, "expr": "repr(...)", "op": op,
+                                                "inputs": {"df": enc(df)}, "params": {},
+                                                "expected": dict(text, value=repr(obj))})
+    # long objects show their first and last 5 rows: the middle (other decimals here) is never formatted
+    i = np.arange(100)
+    long_df = pd.DataFrame({"v": i, "w": np.where((i >= 5) & (i < 95), i / 7.0, i / 2.0)})
+    for name, obj, op in [("long_float_frame", long_df, "long_float"), ("long_series", long_df["w"], "long_series")]:
+        CASES["display"].append({"name": name, "expr": "repr(...)", "op": op, "inputs": {"df": enc(df)}, "params": {},
+                                 "expected": dict(text, value=repr(obj))})
+    # a notebook's table of a frame longer than display.max_rows (60) shows display.min_rows (10)
+    CASES["display"].append({"name": "long_float_html", "expr": "df.to_html(max_rows=10, show_dimensions=True)",
+                             "op": "long_float_html", "inputs": {"df": enc(df)}, "params": {},
+                             "expected": dict(text, value=long_df.to_html(max_rows=10, show_dimensions=True))})
+
 # ---- issue 6: str / dt accessors, explode, apply / map, describe ------------------------------------
 # Result dtypes that pandas derives from whether NA happens to be present (str.len, dt fields:
 # int64 without NA; contains / startswith / endswith: bool without NA) are decided before running in
@@ -484,6 +534,8 @@ def gen_csv():
 
 def main():
     gen()
+    gen_groupby()
+    gen_display()
     gen_csv()
     gen_accessors()
     os.makedirs(OUT, exist_ok=True)

@@ -10,6 +10,7 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileableData;
+import org.marsonspark.dataframe.local.DfFormat;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.Rows;
 import org.marsonspark.dataframe.ops.Casts;
@@ -193,6 +194,11 @@ public final class DataFrame extends Executable {
   /** The row labels as an Index. */
   public Index index() {
     return Chunkwise.index(List.of(data), new RowOps.IndexOf(), true, new IndexData(-1, data.index(), 0));
+  }
+
+  /** {@code df.groupby(keys)}: see {@link GroupBy}. */
+  public GroupBy groupby(String... keys) {
+    return new GroupBy(this, List.of(keys), true, org.marsonspark.dataframe.ops.GroupByAgg.Method.AUTO);
   }
 
   // ---- NA handling and casts -----------------------------------------------------------
@@ -396,15 +402,40 @@ public final class DataFrame extends Executable {
   @Override
   public String toString() {
     if (isExecuted()) {
-      return fetch().toString();
+      return display(false);
     }
     return "DataFrame(shape=" + Shapes.toString(data.shape()) + ", columns="
         + (data.columnsKnown() ? dtypes() : "(decided when run)") + ", index="
         + data.index().kind() + ", not executed)";
   }
 
-  /** pandas's {@code to_html()} of the executed frame. */
+  /** pandas's display.max_rows: longer frames show their first and last {@link #DISPLAY_EDGE} rows. */
+  private static final int DISPLAY_MAX_ROWS = 60;
+  private static final int DISPLAY_EDGE = 5;
+
+  /** Text or HTML of an executed frame; of a long one only the rows shown leave the executors. */
+  private String display(boolean html) {
+    long n = length();
+    LocalFrame shown;
+    if (n <= DISPLAY_MAX_ROWS) {
+      shown = fetch();
+    } else {
+      DataFrame first = head(DISPLAY_EDGE);
+      DataFrame last = tail(DISPLAY_EDGE);
+      Md.execute(executedSession(), first, last);
+      try {
+        shown = LocalFrame.concat(List.of(first.fetch(), last.fetch()));
+      } finally {
+        first.release();
+        last.release();
+      }
+    }
+    return html ? DfFormat.frameHtml(shown, DISPLAY_MAX_ROWS, n)
+        : DfFormat.frame(shown, DISPLAY_MAX_ROWS, 2 * DISPLAY_EDGE, n);
+  }
+
+  /** pandas's {@code to_html()} of the executed frame (head and tail rows when long). */
   public String toHtml() {
-    return fetch().toHtml();
+    return display(true);
   }
 }

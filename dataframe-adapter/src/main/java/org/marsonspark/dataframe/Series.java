@@ -9,6 +9,7 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileableData;
+import org.marsonspark.dataframe.local.DfFormat;
 import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.dataframe.local.Rows;
 import org.marsonspark.dataframe.ops.Agg;
@@ -470,7 +471,20 @@ public final class Series extends Executable {
   @Override
   public String toString() {
     if (isExecuted()) {
-      return fetch().toString();
+      long n = length();
+      if (n <= 60) {
+        return fetch().toString();
+      }
+      // a long series shows its first and last 5 values: only those leave the executors
+      Series first = head(5);
+      Series last = tail(5);
+      Md.execute(executedSession(), first, last);
+      try {
+        return DfFormat.series(LocalSeries.concat(List.of(first.fetch(), last.fetch())), 60, n);
+      } finally {
+        first.release();
+        last.release();
+      }
     }
     return "Series(name=" + name() + ", dtype=" + dtype() + ", length=" + Shapes.toString(data.shape())
         + ", index=" + data.index().kind() + ", not executed)";

@@ -1,4 +1,4 @@
-package org.marsonspark.dataframe.io;
+package org.marsonspark.dataframe.ops;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,12 +18,12 @@ import org.marsonspark.dataframe.local.LocalIndex;
  * starts where chunk r - 1 stopped. Needs the chunks' row counts, so the chunks before run
  * first (iterative tiling).
  */
-final class ContinuousIndex extends DfOp {
+public final class ContinuousIndex extends DfOp {
   private ContinuousIndex(DataFrameData in) {
     super(List.of(in));
   }
 
-  static DataFrame of(DataFrameData in) {
+  public static DataFrame of(DataFrameData in) {
     return new ContinuousIndex(in).newFrame(new DataFrameData(-1, in.columns(), in.dtypes(), in.index(),
         DfData.newAlignKey()));
   }
