@@ -31,7 +31,7 @@ import org.marsonspark.dataframe.local.LocalSeries;
  * appearance; a column an input lacks is NA there, so int64 becomes float64 and bool object), its
  * dtypes (equal dtypes stay, int64 with float64 gives float64, anything else object) and its
  * index dtype. {@code ignoreIndex} gives a new RangeIndex (the inputs' sizes are made known
- * first). Series concatenate to a Series; a named Series among frames is a one-column frame.
+ * first). Series concatenate to a Series; a Series among frames is a column named "0" (pandas's 0).
  * Along columns (axis 1) the inputs must have the same rows (same lineage, or equal labels),
  * checked as every chunk-wise operation checks them.
  */
@@ -111,15 +111,11 @@ public final class Concat extends DfOp {
     return op.newFrame(new DataFrameData(rows(objs), cols, dts, index, DfData.newAlignKey()));
   }
 
+  /** The column a Series gives among frames along rows: pandas names it 0 (here "0"), whatever its name. */
+  static final String SERIES_COLUMN = "0";
+
   private static List<String> columnsOf(DfData d) {
-    if (d instanceof DataFrameData f) {
-      return f.columns();
-    }
-    SeriesData s = (SeriesData) d;
-    if (s.name() == null) {
-      throw bad("an unnamed Series cannot be concatenated with DataFrames along rows; name it with rename first");
-    }
-    return List.of(s.name());
+    return d instanceof DataFrameData f ? f.columns() : List.of(SERIES_COLUMN);
   }
 
   private static DfType typeOf(DfData d, String c) {
@@ -168,7 +164,7 @@ public final class Concat extends DfOp {
       if (d instanceof SeriesData s && s.name() == null) {
         throw bad("axis=1 needs named Series (pandas would number the columns); name it with rename first");
       }
-      List<String> cs = columnsOf(d);
+      List<String> cs = d instanceof DataFrameData f ? f.columns() : List.of(((SeriesData) d).name());
       for (String c : cs) {
         if (!seen.add(c)) {
           throw bad("axis=1 would give two columns named '" + c + "'; rename one input first");
@@ -234,7 +230,8 @@ public final class Concat extends DfOp {
         LocalSeries s = (LocalSeries) in;
         return new LocalSeries(idx, seriesName, Casts.cast(s.values(), dtypes.get(0), false));
       }
-      LocalFrame f = in instanceof LocalFrame x ? x : ((LocalSeries) in).toFrame();
+      LocalFrame f = in instanceof LocalFrame x ? x
+          : new LocalFrame(idx, new String[] {SERIES_COLUMN}, new Column[] {((LocalSeries) in).values()});
       Column[] cols = new Column[columns.size()];
       for (int j = 0; j < cols.length; j++) {
         int at = f.columnIndex(columns.get(j));
