@@ -404,8 +404,10 @@ def gen_merge():
            {"how": how, "left_on": ["k"], "right_index": True},
            ordered_merge(LS, RK, how, range_index=False, left_on="k", right_index=True),
            inputs={"left": LS, "right": RK})
-        mc(f"join_on_{how}", f'LS.join(RK, on="k", how="{how}")', {"how": how, "on": "k"},
-           LS.join(RK, on="k", how=how), inputs={"left": LS, "right": RK}, op="join")
+        expected = ordered_merge(LS, RK, how, range_index=False, left_on="k", right_index=True)
+        assert expected.sort_index().equals(LS.join(RK, on="k", how=how).sort_index())
+        mc(f"join_on_{how}", f'LS.join(RK, on="k", how="{how}") (rows in Mars order)', {"how": how, "on": "k"},
+           expected, inputs={"left": LS, "right": RK}, op="join")
     RJ = RI.rename(columns={"w": "v"})
     for how in ["inner", "left", "right"]:
         mc(f"join_index_{how}", f'LI.join(RJ, how="{how}", lsuffix="_a", rsuffix="_b")',

@@ -186,7 +186,7 @@ public final class DropDuplicates extends DfOp {
       }
       LocalFrame picked = f.select(subset).take(at).withColumn(RowKeys.POS, Column.ofLongs(pos))
           .withColumn(COUNT, Column.ofLongs(cnt));
-      return RowKeys.split(picked, ks, p);
+      return RowKeys.outputs(RowKeys.split(picked, ks, p));
     }
 
     @Override
@@ -236,7 +236,7 @@ public final class DropDuplicates extends DfOp {
         counts[dest[i]]++;
       }
       LocalFrame f = LocalFrame.of(java.util.Map.of(RowKeys.POS, Column.ofLongs(s)));
-      return RowKeys.scatter(f, dest, counts);
+      return RowKeys.outputs(RowKeys.scatter(f, dest, counts));
     }
 
     @Override

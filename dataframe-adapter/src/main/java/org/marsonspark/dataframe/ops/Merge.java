@@ -228,7 +228,8 @@ public final class Merge extends DfOp {
     @Override
     public Object execute(Object[] inputs) {
       LocalFrame f = (LocalFrame) inputs[0];
-      return RowKeys.split(RowKeys.withPositions(f, chunk), RowKeys.of(RowKeys.columns(f, keys), asDouble), p);
+      return RowKeys.outputs(RowKeys.split(RowKeys.withPositions(f, chunk), RowKeys.of(RowKeys.columns(f, keys), asDouble),
+          p));
     }
 
     @Override
@@ -286,7 +287,7 @@ public final class Merge extends DfOp {
         counts[dest[t]]++;
       }
       m = m.withColumn("__mars_p1", Column.ofLongs(p1)).withColumn("__mars_p2", Column.ofLongs(p2));
-      return RowKeys.scatter(m, dest, counts);
+      return RowKeys.outputs(RowKeys.scatter(m, dest, counts));
     }
 
     @Override

@@ -341,6 +341,13 @@ final class MergePlan implements Serializable {
 
   /** A key's values: the left row's where there is one, else the right row's, as {@code dtype}. */
   private static Column combined(Column l, Column r, int[] li, int[] ri, DfType dtype) {
+    boolean allLeft = true;
+    for (int i : li) {
+      allLeft &= i >= 0;
+    }
+    if (allLeft) { // inner and left merges: the right key (maybe float with NaN under an int64 key) is not read
+      return Casts.cast(l.take(li), dtype, false);
+    }
     Column both = Column.concat(List.of(Casts.cast(l, dtype, false), Casts.cast(r, dtype, false)));
     int[] at = new int[li.length];
     for (int i = 0; i < at.length; i++) {

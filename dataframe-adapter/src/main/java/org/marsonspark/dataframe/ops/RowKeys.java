@@ -151,6 +151,11 @@ final class RowKeys {
     return out;
   }
 
+  /** What a chunk op with {@code outs.length} outputs returns: the one value itself when there is one. */
+  static Object outputs(Object[] outs) {
+    return outs.length == 1 ? outs[0] : outs;
+  }
+
   /** The frame without its last {@code k} columns (the helper columns a shuffle adds). */
   static LocalFrame dropLast(LocalFrame f, int k) {
     return f.select(f.columnNames().subList(0, f.ncols() - k));
