@@ -147,7 +147,7 @@ class DfMerge_Test {
       for (String how : List.of("inner", "left", "right")) {
         MergeOptions o = MergeOptions.on("fk", "sk").how(how);
         LocalFrame b = run(Md.merge(left, right, o.strategy(Strategy.BROADCAST)));
-        for (int p : new int[] {0, 1, 3, 11}) {
+        for (int p : new int[] {0, 1, 5}) {
           LocalFrame s = run(Md.merge(left, right, o.strategy(Strategy.SHUFFLE).partitions(p)));
           assertSameFrame(b, s, how + " merge, left chunks of " + lc + ", " + p + " buckets");
         }
@@ -160,7 +160,7 @@ class DfMerge_Test {
   @Test
   void dropDuplicatesOnManyChunksKeepsPandasOccurrences() {
     LocalFrame f = randomFrame(7, 500, 20, "a");
-    DataFrame df = Md.dataFrame(f, 37);
+    DataFrame df = Md.dataFrame(f, 90);
     for (String keep : List.of("first", "last", "false")) {
       LocalFrame got = run(df.dropDuplicates(keep, "fk", "sk"));
       Map<List<Object>, List<Integer>> rows = new LinkedHashMap<>();
@@ -235,8 +235,8 @@ class DfMerge_Test {
         "left_on with right_index=True", "outer");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> MergeOptions.on("k").partitions(-1), "partitions");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> MergeOptions.on("k").broadcastThreshold(-5), "broadcastThreshold");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b.rename(Map.of("n", "n_x")), MergeOptions.on("k")),
-        "two columns named 'n_x'");
+    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a.rename(Map.of("n", "c_x")), b, MergeOptions.on("k")),
+        "two columns named 'c_x'");
   }
 
   @Test
@@ -253,10 +253,9 @@ class DfMerge_Test {
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> a.setIndex("zz"), "set_index", "'zz'");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> a.setIndex("k", false).resetIndex(), "cannot insert k");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> a.rename(Map.of("n", "k")), "two columns would be named 'k'");
-    // axis=1 of frames with different row counts: raised when it is tiled (sizes are known then)
+    // axis=1 of frames with different row counts (known sizes): raised at once
     DataFrame b = Md.dataFrame(LocalFrame.of(Map.of("z", Column.ofLongs(1, 2))), 1);
-    DataFrame side = (DataFrame) Md.concat(List.of(a, b), 1, false);
-    assertClass(ErrorClass.SHAPE_MISMATCH, () -> side.execute(spark.session()), "3 and 2 rows");
+    assertClass(ErrorClass.SHAPE_MISMATCH, () -> Md.concat(List.of(a, b), 1, false), "3 and 2 rows");
     // axis=1 of frames with as many rows but other labels: raised by the chunk task
     DataFrame c = Md.dataFrame(LocalFrame.of(LocalIndex.of(Column.ofStrings("x", "y", "z"), null),
         Map.of("z", Column.ofLongs(1, 2, 3))), 3);
