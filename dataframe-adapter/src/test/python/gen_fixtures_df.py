@@ -479,6 +479,185 @@ def gen_accessors():
               16.0, 17.0, 18.0, 19.0, 20.0],
     })
     case("describe", "uneven", "wide.describe()", "frame", {"df": wide}, {}, wide.describe())
+# ---- joins and row-set operations (merge, join, concat, drop_duplicates, set_index, reset_index,
+# rename): issue 6, branch dfmerge. Kept in one block.
+#
+# Row order of merges: Mars on Spark gives left and inner merges in left row order (each left row
+# followed by its right matches in right order; pandas 1.5 groups inner rows by key, pandas 2.2
+# gives this order), right merges in right row order, outer merges the left merge's rows followed by
+# the unmatched right rows in right order. The expected frames are pandas 1.5's result put in that
+# order (stable sort by the rows' positions in the inputs) — values, dtypes, columns and index are
+# pandas's. Every case makes some row miss a partner on each side that may miss one, so pandas's
+# dtypes are the NA dtypes Mars predicts (pandas keeps int64/bool when nothing is missing).
+# An empty merge result is compared with a RangeIndex (pandas 1.5 gives an empty object Index).
+
+def merge_left():
+    return pd.DataFrame({
+        "k": ["a", "b", "a", None, "c", "b", "d", None],
+        "id": np.array([1, 2, 3, 4, 5, 2, 7, 1], dtype="int64"),
+        "v": [1.5, np.nan, 2.5, 3.5, 4.5, 5.5, np.nan, 7.5],
+        "x": [0.5, np.nan, 1.0, 2.0, np.nan, 0.5, 3.0, 1.0],
+        "flag": [True, False, True, True, False, True, False, False],
+        "n": np.array([10, 20, 30, 40, 50, 60, 70, 80], dtype="int64"),
+    })
+
+
+def merge_right():
+    return pd.DataFrame({
+        "k": ["b", "a", None, "e", "a", "f"],
+        "id": np.array([2, 1, 4, 9, 3, 2], dtype="int64"),
+        "v": np.array([10, 20, 30, 45, 50, 60], dtype="int64"),
+        "x": [1.0, np.nan, 0.5, 9.0, 1.0, 4.0],
+        "w": ["p", "q", None, "s", "t", "u"],
+        "ok": [True, False, True, False, True, True],
+    })
+
+
+def ordered_merge(left, right, how, range_index=True, check_missing=True, **kw):
+    """pandas's merge, rows put in Mars on Spark's documented order."""
+    l2 = left.assign(__l=np.arange(len(left)))
+    r2 = right.assign(__r=np.arange(len(right)))
+    ind = pd.merge(l2, r2, how=how, indicator=True, **kw)["_merge"]
+    if check_missing:
+        if how in ("left", "outer"):
+            assert (ind == "left_only").any(), ("no unmatched left row", how, kw)
+        if how in ("right", "outer"):
+            assert (ind == "right_only").any(), ("no unmatched right row", how, kw)
+    m = pd.merge(l2, r2, how=how, **kw)
+    keys = ["__r", "__l"] if how == "right" else ["__l", "__r"]
+    m = m.sort_values(keys, kind="mergesort", na_position="last").drop(columns=["__l", "__r"])
+    return m.reset_index(drop=True) if range_index else m
+
+
+def gen_merge():
+    L, R = merge_left(), merge_right()
+    I = {"left": L, "right": R}
+
+    def mc(name, expr, params, expected, inputs=I, op="merge"):
+        case("merge", name, expr, op, inputs, params, expected)
+
+    for how in ["inner", "left", "right", "outer"]:
+        mc(f"on_str_{how}", f'merge(L, R, on="k", how="{how}")', {"how": how, "on": ["k"]},
+           ordered_merge(L, R, how, on="k"))
+        mc(f"on_int_{how}", f'merge(L, R, on="id", how="{how}")', {"how": how, "on": ["id"]},
+           ordered_merge(L, R, how, on="id"))
+        mc(f"on_float_nan_{how}", f'merge(L, R, on="x", how="{how}")', {"how": how, "on": ["x"]},
+           ordered_merge(L, R, how, on="x"))
+        mc(f"on_two_{how}", f'merge(L, R, on=["k", "id"], how="{how}")', {"how": how, "on": ["k", "id"]},
+           ordered_merge(L, R, how, on=["k", "id"]))
+        mc(f"left_right_on_{how}", f'merge(L, R, left_on="n", right_on="v", how="{how}")',
+           {"how": how, "left_on": ["n"], "right_on": ["v"]},
+           ordered_merge(L, R, how, left_on="n", right_on="v"))
+    mc("default_common_columns", "merge(L[[k, id, n]], R[[id, k, w]])", {"how": "inner", "select": True},
+       ordered_merge(L[["k", "id", "n"]], R[["id", "k", "w"]], "inner"),
+       inputs={"left": L[["k", "id", "n"]], "right": R[["id", "k", "w"]]})
+    mc("suffixes", 'merge(L, R, on="id", suffixes=("_l", "_r"))', {"how": "inner", "on": ["id"], "suffixes": ["_l", "_r"]},
+       ordered_merge(L, R, "inner", on="id", suffixes=("_l", "_r")))
+    mc("suffix_left_empty", 'merge(L, R, on="id", how="left", suffixes=("", "_r"))',
+       {"how": "left", "on": ["id"], "suffixes": ["", "_r"]},
+       ordered_merge(L, R, "left", on="id", suffixes=("", "_r")))
+    mc("same_name_left_right_on", 'merge(L, R, left_on="k", right_on="k", how="outer")',
+       {"how": "outer", "left_on": ["k"], "right_on": ["k"]}, ordered_merge(L, R, "outer", left_on="k", right_on="k"))
+    lf = L.assign(x=np.array([1, 0, 2, 3, 1, 5, 0, 4], dtype="int64"))
+    for how in ["inner", "left", "right", "outer"]:
+        mc(f"int_float_keys_{how}", f'merge(L.assign(x=int64), R, on="x", how="{how}")', {"how": how, "on": ["x"]},
+           ordered_merge(lf, R, how, on="x"), inputs={"left": lf, "right": R})
+    mc("no_match", 'merge(L, R.assign(id=id+100), on="id")', {"how": "inner", "on": ["id"]},
+       ordered_merge(L, R.assign(id=R["id"] + 100), "inner", on="id"),
+       inputs={"left": L, "right": R.assign(id=R["id"] + 100)})
+    mc("no_match_outer", 'merge(L, R.assign(id=id+100), on="id", how="outer")', {"how": "outer", "on": ["id"]},
+       ordered_merge(L, R.assign(id=R["id"] + 100), "outer", on="id"),
+       inputs={"left": L, "right": R.assign(id=R["id"] + 100)})
+    filtered = L[L["n"] > 25]
+    for how in ["inner", "left", "right", "outer"]:
+        mc(f"after_filter_{how}", f'merge(L[L.n > 25], R, on="k", how="{how}")', {"how": how, "on": ["k"], "gt": 25},
+           ordered_merge(filtered, R, how, on="k"), op="filter_merge")
+    # index keys
+    LI = L[["v", "n"]].set_axis(pd.Index(["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7"], name="key"))
+    RI = R[["w", "ok"]].set_axis(pd.Index(["r3", "r1", "r9", "r0", "r5", "r8"], name="key"))
+    for how in ["inner", "left", "right", "outer"]:
+        mc(f"index_index_{how}", f'merge(LI, RI, left_index=True, right_index=True, how="{how}")',
+           {"how": how, "left_index": True, "right_index": True},
+           ordered_merge(LI, RI, how, range_index=False, left_index=True, right_index=True),
+           inputs={"left": LI, "right": RI})
+    LS = L.set_axis(pd.Index([f"s{i}" for i in range(len(L))], name="row"))
+    RK = pd.DataFrame({"w2": [1.25, 2.5, 5.0]}, index=pd.Index(["a", "b", "e"], name="k"))
+    for how in ["inner", "left"]:
+        mc(f"left_on_right_index_{how}", f'merge(LS, RK, left_on="k", right_index=True, how="{how}")',
+           {"how": how, "left_on": ["k"], "right_index": True},
+           ordered_merge(LS, RK, how, range_index=False, left_on="k", right_index=True),
+           inputs={"left": LS, "right": RK})
+        expected = ordered_merge(LS, RK, how, range_index=False, left_on="k", right_index=True)
+        assert expected.sort_index().equals(LS.join(RK, on="k", how=how).sort_index())
+        mc(f"join_on_{how}", f'LS.join(RK, on="k", how="{how}") (rows in Mars order)', {"how": how, "on": "k"},
+           expected, inputs={"left": LS, "right": RK}, op="join")
+    RJ = RI.rename(columns={"w": "v"})
+    for how in ["inner", "left", "right"]:
+        mc(f"join_index_{how}", f'LI.join(RJ, how="{how}", lsuffix="_a", rsuffix="_b")',
+           {"how": how, "on": None, "lsuffix": "_a", "rsuffix": "_b"},
+           LI.join(RJ, how=how, lsuffix="_a", rsuffix="_b"), inputs={"left": LI, "right": RJ}, op="join")
+    mc("join_index_outer", 'LI.join(RJ, how="outer", lsuffix="_a", rsuffix="_b") (rows in Mars order)',
+       {"how": "outer", "on": None, "lsuffix": "_a", "rsuffix": "_b"},
+       ordered_merge(LI, RJ, "outer", range_index=False, left_index=True, right_index=True, suffixes=("_a", "_b")),
+       inputs={"left": LI, "right": RJ}, op="join")
+
+    # ---- concat, drop_duplicates, set_index, reset_index, rename
+    A = pd.DataFrame({"x": np.array([1, 2, 3], dtype="int64"), "y": ["p", None, "q"], "t": [True, False, True]})
+    B = pd.DataFrame({"z": [True, False], "x": [1.5, 2.5], "t": [False, False]})
+    C = pd.DataFrame({"x": np.array([7, 8], dtype="int64"), "y": ["r", "s"], "t": [True, True]},
+                     index=pd.Index([10, 11]))
+
+    def rs(name, expr, op, inputs, params, expected):
+        case("rowsets", name, expr, op, inputs, params, expected)
+
+    rs("concat_union", "concat([A, B])", "concat", {"a": A, "b": B}, {"ignore_index": False}, pd.concat([A, B]))
+    rs("concat_ignore_index", "concat([A, B], ignore_index=True)", "concat", {"a": A, "b": B},
+       {"ignore_index": True}, pd.concat([A, B], ignore_index=True))
+    rs("concat_same", "concat([A, C, A])", "concat", {"a": A, "b": C, "c": A}, {"ignore_index": False},
+       pd.concat([A, C, A]))
+    rs("concat_series", 'concat([A["x"], B["x"]])', "concat_series", {"a": A, "b": B},
+       {"col": "x", "ignore_index": False}, pd.concat([A["x"], B["x"]]))
+    rs("concat_series_ignore", 'concat([A["t"], B["t"]], ignore_index=True)', "concat_series", {"a": A, "b": B},
+       {"col": "t", "ignore_index": True}, pd.concat([A["t"], B["t"]], ignore_index=True))
+    rs("concat_frame_series", 'concat([A, B["z"]])', "concat_frame_series", {"a": A, "b": B}, {"col": "z"},
+       pd.concat([A, B["z"]]))
+    rs("concat_axis1_same_frame", 'concat([A[["x"]], A["y"].rename("y2"), A[["t"]]], axis=1)', "concat_axis1",
+       {"a": A}, {}, pd.concat([A[["x"]], A["y"].rename("y2"), A[["t"]]], axis=1))
+    rs("concat_axis1_equal_labels", 'concat([A, B.rename(columns=...)]) with equal RangeIndex', "concat_axis1_two",
+       {"a": A.iloc[:2], "b": B.rename(columns={"x": "x2", "t": "t2"})}, {},
+       pd.concat([A.iloc[:2], B.rename(columns={"x": "x2", "t": "t2"})], axis=1))
+    rs("concat_after_filter", 'concat([A[A.x > 1], B], ignore_index=True)', "concat_filter", {"a": A, "b": B},
+       {"gt": 1}, pd.concat([A[A["x"] > 1], B], ignore_index=True))
+    D = pd.DataFrame({
+        "a": [1.0, 1.0, np.nan, np.nan, 2.0, 1.0, np.nan, 3.0, 2.0],
+        "b": ["x", "x", None, None, "y", "z", None, "w", "y"],
+        "c": np.array([1, 2, 3, 4, 5, 6, 7, 8, 9], dtype="int64"),
+        "d": [True, True, False, False, True, True, False, True, False],
+    }, index=pd.Index([f"i{i}" for i in range(9)], name="lab"))
+    for keep in ["first", "last", False]:
+        kn = str(keep).lower()
+        rs(f"drop_dup_ab_{kn}", f'D.drop_duplicates(subset=["a", "b"], keep={keep!r})', "drop_duplicates", {"df": D},
+           {"subset": ["a", "b"], "keep": kn}, D.drop_duplicates(subset=["a", "b"], keep=keep))
+        rs(f"drop_dup_d_{kn}", f'D.drop_duplicates(subset=["d"], keep={keep!r})', "drop_duplicates", {"df": D},
+           {"subset": ["d"], "keep": kn}, D.drop_duplicates(subset=["d"], keep=keep))
+    DD = pd.concat([D, D.iloc[[1, 3, 7]]])
+    rs("drop_dup_all_columns", "DD.drop_duplicates()", "drop_duplicates", {"df": DD}, {"subset": [], "keep": "first"},
+       DD.drop_duplicates())
+    rs("set_index", 'D.set_index("b")', "set_index", {"df": D}, {"col": "b", "drop": True}, D.set_index("b"))
+    rs("set_index_keep", 'D.set_index("c", drop=False)', "set_index", {"df": D}, {"col": "c", "drop": False},
+       D.set_index("c", drop=False))
+    rs("reset_index", "D.reset_index()", "reset_index", {"df": D}, {"drop": False}, D.reset_index())
+    rs("reset_index_range", "A.reset_index()", "reset_index", {"df": A}, {"drop": False}, A.reset_index())
+    rs("reset_index_drop", "D.reset_index(drop=True)", "reset_index", {"df": D}, {"drop": True},
+       D.reset_index(drop=True))
+    rs("filter_reset_index", "D[D.c > 3].reset_index()", "filter_reset_index", {"df": D}, {"gt": 3, "drop": False},
+       D[D["c"] > 3].reset_index())
+    rs("rename", 'D.rename(columns={"a": "A", "zz": "q", "d": "dd"})', "rename", {"df": D},
+       {"map": {"a": "A", "zz": "q", "d": "dd"}}, D.rename(columns={"a": "A", "zz": "q", "d": "dd"}))
+    rs("set_then_reset", 'D.set_index("b").reset_index()', "set_reset", {"df": D}, {"col": "b"},
+       D.set_index("b").reset_index())
+
+# ---- end of joins and row-set operations
 
 
 CSV_DIR = os.path.normpath(os.path.join(HERE, "..", "resources", "csv"))
@@ -536,6 +715,7 @@ def main():
     gen()
     gen_groupby()
     gen_display()
+    gen_merge()
     gen_csv()
     gen_accessors()
     os.makedirs(OUT, exist_ok=True)

@@ -374,6 +374,77 @@ public final class DataFrame extends Executable {
   }
 
   // ==== end of issue 6 block =====================================================================
+  // ---- joins and row-set operations (merge, join, drop_duplicates, set_index, reset_index,
+  // rename): issue 6, branch dfmerge. Kept in one block; the operands live in ops.Merge,
+  // ops.DropDuplicates, ops.Relabel. --------------------------------------------------------------
+
+  /** {@code pd.merge(self, right, ...)}: see {@link Md#merge(DataFrame, DataFrame, MergeOptions)}. */
+  public DataFrame merge(DataFrame right, MergeOptions options) {
+    return Md.merge(this, right, options);
+  }
+
+  /** {@code self.merge(right, how=how, on=[...])}. */
+  public DataFrame merge(DataFrame right, String how, String... on) {
+    return Md.merge(this, right, MergeOptions.on(on).how(how));
+  }
+
+  /**
+   * {@code df.join(other, on, how)}: other's index matched with this frame's column {@code on} (this
+   * frame's index when {@code on} is null); overlapping column names raise, as pandas's empty
+   * default suffixes do.
+   */
+  public DataFrame join(DataFrame other, String on, String how) {
+    return join(other, on, how, "", "");
+  }
+
+  /**
+   * {@code df.join(other, on, how, lsuffix, rsuffix)}. With {@code on} a column only how "left" and
+   * "inner" are supported (pandas then keeps this frame's labels).
+   */
+  public DataFrame join(DataFrame other, String on, String how, String lsuffix, String rsuffix) {
+    MergeOptions o = (on == null ? MergeOptions.onIndex() : MergeOptions.leftOn(on).withRightIndex(true)).how(how)
+        .suffixes(lsuffix, rsuffix);
+    return Md.merge(this, other, o);
+  }
+
+  /**
+   * {@code df.drop_duplicates(subset, keep)}: {@code keep} is "first", "last" or "false" (drop every
+   * row whose subset values occur more than once); no subset means all columns. Labels and order
+   * of the remaining rows are kept.
+   */
+  public DataFrame dropDuplicates(String keep, String... subset) {
+    return org.marsonspark.dataframe.ops.DropDuplicates.of(data, keep, List.of(subset));
+  }
+
+  public DataFrame dropDuplicates() {
+    return dropDuplicates("first");
+  }
+
+  /** {@code df.set_index(column)}: the column becomes the index (and leaves the columns). */
+  public DataFrame setIndex(String column) {
+    return setIndex(column, true);
+  }
+
+  /** {@code df.set_index(column, drop=drop)}. */
+  public DataFrame setIndex(String column, boolean drop) {
+    return org.marsonspark.dataframe.ops.Relabel.setIndex(data, column, drop);
+  }
+
+  /** {@code df.reset_index(drop=drop)}: a new RangeIndex; the old labels become the first column unless dropped. */
+  public DataFrame resetIndex(boolean drop) {
+    return org.marsonspark.dataframe.ops.Relabel.resetIndex(data, drop);
+  }
+
+  public DataFrame resetIndex() {
+    return resetIndex(false);
+  }
+
+  /** {@code df.rename(columns=mapping)}: columns renamed; names not in the frame are ignored. */
+  public DataFrame rename(Map<String, String> columns) {
+    return org.marsonspark.dataframe.ops.Relabel.rename(data, columns);
+  }
+
+  // ---- end of joins and row-set operations ----------------------------------------------------
 
   // ---- execution ----------------------------------------------------------------------
 

@@ -48,7 +48,7 @@ public final class ContinuousIndex extends DfOp {
     out.setChunks(chunks, nsplitsOf(out, splits));
   }
 
-  record Shift(long offset) implements ChunkOp {
+  public record Shift(long offset) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
       LocalFrame f = (LocalFrame) inputs[0];
