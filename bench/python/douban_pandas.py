@@ -103,6 +103,18 @@ def to_json(results):
             for step, df in results.items()}
 
 
+def peak_rss_mb():
+    """This process image's peak RSS: VmHWM (ru_maxrss would include the launching JVM's, kept across exec)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dir")
@@ -121,7 +133,7 @@ def main():
         all_times.append(times)
         for step in STEPS + ["total"]:
             print("douban-time\t%d\t%s\t%.6f" % (i, step, times[step]), flush=True)
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0  # Linux: KiB
+    peak_mb = peak_rss_mb()
     print("douban-peak-rss-mb\t%.1f" % peak_mb)
     if args.out and results is not None:
         with open(args.out, "w", encoding="utf-8") as f:

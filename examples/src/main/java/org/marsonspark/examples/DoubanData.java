@@ -157,7 +157,13 @@ public final class DoubanData {
 
   /** Writes movies.csv, ratings.csv and douban.properties into {@code dir} (created if needed). */
   public static Summary generate(Path dir, int movies, long ratings, long seed, int threads) throws IOException {
-    if (movies < 1 || ratings < 0 || threads < 1) {
+    return generate(dir, movies, ratings, seed, threads, BLOCK_ROWS);
+  }
+
+  /** As above with another block size (the output depends on it; tests use small blocks). */
+  static Summary generate(Path dir, int movies, long ratings, long seed, int threads, int blockRows)
+      throws IOException {
+    if (movies < 1 || ratings < 0 || threads < 1 || blockRows < 1) {
       throw new IllegalArgumentException("movies >= 1, ratings >= 0, threads >= 1");
     }
     long t0 = System.nanoTime();
@@ -167,7 +173,7 @@ public final class DoubanData {
     Path moviesCsv = dir.resolve(MOVIES_CSV);
     Files.writeString(moviesCsv, cat.csv(), StandardCharsets.UTF_8);
     Path ratingsCsv = dir.resolve(RATINGS_CSV);
-    writeRatings(ratingsCsv, cat, ratings, seed, threads);
+    writeRatings(ratingsCsv, cat, ratings, seed, threads, blockRows);
     Properties props = new Properties();
     props.setProperty("movies", String.valueOf(movies));
     props.setProperty("ratings", String.valueOf(ratings));
@@ -460,9 +466,10 @@ public final class DoubanData {
   // ---------------------------------------------------------------------------------------------
   // ratings
 
-  private static void writeRatings(Path file, Catalogue cat, long rows, long seed, int threads) throws IOException {
+  private static void writeRatings(Path file, Catalogue cat, long rows, long seed, int threads, int blockRows)
+      throws IOException {
     long users = Math.max(100, rows / 30);
-    long blocks = (rows + BLOCK_ROWS - 1) / BLOCK_ROWS;
+    long blocks = (rows + blockRows - 1) / blockRows;
     ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
       Thread t = new Thread(task, "douban-data");
       t.setDaemon(true);
@@ -475,8 +482,8 @@ public final class DoubanData {
       while (next < blocks || !inFlight.isEmpty()) {
         while (next < blocks && inFlight.size() < 2 * threads) {
           long b = next++;
-          long first = b * BLOCK_ROWS;
-          int count = (int) Math.min(BLOCK_ROWS, rows - first);
+          long first = b * blockRows;
+          int count = (int) Math.min(blockRows, rows - first);
           inFlight.add(pool.submit(() -> ratingsBlock(cat, users, seed, b, count)));
         }
         Block block = inFlight.removeFirst().get();
