@@ -14,7 +14,7 @@ Steps, each timed (read_csv included in the total):
 Top-K ties are broken deterministically: count (or mean) descending, then the key ascending.
 
 Prints one line per step and run, `douban-time<TAB>run<TAB>step<TAB>seconds` (run 0 is the first
-timed run; warm-ups are not printed), then `douban-peak-rss-mb<TAB>MB` and a table of min and
+timed run; warm-ups are not printed), the CPU time of each run, `douban-cpu<TAB>run<TAB>seconds`, then `douban-peak-rss-mb<TAB>MB` and a table of min and
 median per step. The results of the last run go to --out as JSON:
   {"step": {"columns": [...], "rows": [[...], ...]}, ...}
 """
@@ -128,7 +128,9 @@ def main():
     all_times = []
     results = None
     for i in range(args.repeats):
+        c0 = time.process_time()
         times, results = run(args.dir)
+        print("douban-cpu\t%d\t%.6f" % (i, time.process_time() - c0), flush=True)
         times["total"] = sum(times.values())
         all_times.append(times)
         for step in STEPS + ["total"]:

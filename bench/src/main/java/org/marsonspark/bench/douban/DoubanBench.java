@@ -44,12 +44,16 @@ public final class DoubanBench {
 
   private DoubanBench() {}
 
-  /** One run: seconds per step id (and "total"), and each query step's result. */
-  public record Run(Map<Step, Double> seconds, Map<String, StepResult> results) {}
+  /** One run: seconds per step (and the total), the process's CPU seconds, and each query step's result. */
+  public record Run(Map<Step, Double> seconds, double cpuSeconds, Map<String, StepResult> results) {}
 
   /** All runs of one contender. */
-  record Outcome(String name, List<Map<Step, Double>> runs, Map<String, StepResult> results, String memory,
-      String error) {
+  record Outcome(String name, List<Map<Step, Double>> runs, List<Double> cpu, Map<String, StepResult> results,
+      String memory, String error) {
+    static Outcome missing(String name, String error) {
+      return new Outcome(name, List.of(), List.of(), null, "", error);
+    }
+
     double min(Step s) {
       return runs.stream().mapToDouble(r -> r.get(s)).min().orElse(Double.NaN);
     }
@@ -57,16 +61,28 @@ public final class DoubanBench {
     double median(Step s) {
       List<Double> v = new ArrayList<>();
       runs.forEach(r -> v.add(r.get(s)));
-      Collections.sort(v);
-      int n = v.size();
-      return n == 0 ? Double.NaN : n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+      return medianOf(v);
     }
+  }
+
+  static double medianOf(List<Double> values) {
+    List<Double> v = new ArrayList<>(values);
+    Collections.sort(v);
+      int n = v.size();
+    return n == 0 ? Double.NaN : n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+  }
+
+  /** CPU time of this process (all threads: Spark's tasks, JIT, GC), in seconds. */
+  static double processCpuSeconds() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
   }
 
   /** Reads, runs every step in order, releases; times each. */
   public static Run runOnce(DoubanAnalysis a, Path dir) throws Exception {
     Map<Step, Double> seconds = new EnumMap<>(Step.class);
     Map<String, StepResult> results = new LinkedHashMap<>();
+    double cpu0 = processCpuSeconds();
     try {
       long t0 = System.nanoTime();
       a.read(dir.resolve(DoubanData.MOVIES_CSV), dir.resolve(DoubanData.RATINGS_CSV));
@@ -85,7 +101,7 @@ public final class DoubanBench {
     } finally {
       a.release();
     }
-    return new Run(seconds, results);
+    return new Run(seconds, processCpuSeconds() - cpu0, results);
   }
 
   static Outcome measureJvm(DoubanAnalysis a, Path dir, int warmup, int repeats) throws Exception {
@@ -95,18 +111,20 @@ public final class DoubanBench {
     System.gc();
     boolean rssReset = Memory.resetPeaks();
     List<Map<Step, Double>> runs = new ArrayList<>();
+    List<Double> cpu = new ArrayList<>();
     Map<String, StepResult> results = null;
     for (int i = 0; i < repeats; i++) {
       System.gc();
       Run r = runOnce(a, dir);
       runs.add(r.seconds());
+      cpu.add(r.cpuSeconds());
       results = r.results();
       System.err.printf(Locale.ROOT, "[douban] %s run %d: %.3f s%n", a.name(), i + 1, r.seconds().get(Step.TOTAL));
     }
     String memory = String.format(Locale.ROOT, "heap %,.0f MB of %,.0f MB; RSS %,.0f MB%s",
         Memory.heapPeakBytes() / 1e6, Runtime.getRuntime().maxMemory() / 1e6, Memory.residentPeakBytes() / 1e6,
         rssReset ? "" : " (whole process)");
-    return new Outcome(a.name(), runs, results, memory, null);
+    return new Outcome(a.name(), runs, cpu, results, memory, null);
   }
 
   static final String PYTHON = Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
@@ -134,6 +152,7 @@ public final class DoubanBench {
     }
     Process p = pb.start();
     Map<Integer, Map<Step, Double>> byRun = new LinkedHashMap<>();
+    List<Double> cpu = new ArrayList<>();
     String memory = "";
     String version = "pandas";
     StringBuilder all = new StringBuilder();
@@ -145,6 +164,8 @@ public final class DoubanBench {
         if (f[0].equals("douban-time") && f.length == 4) {
           byRun.computeIfAbsent(Integer.parseInt(f[1]), k -> new EnumMap<>(Step.class))
               .put(Step.byId(f[2]), Double.parseDouble(f[3]));
+        } else if (f[0].equals("douban-cpu") && f.length == 3) {
+          cpu.add(Double.parseDouble(f[2]));
         } else if (f[0].equals("douban-peak-rss-mb") && f.length == 2) {
           memory = String.format(Locale.ROOT, "RSS %,.0f MB", Double.parseDouble(f[1]));
         } else if (line.startsWith("pandas ")) {
@@ -157,7 +178,7 @@ public final class DoubanBench {
     }
     System.err.print(all.toString().lines().filter(l -> !l.startsWith("douban-")).map(l -> "[douban] " + l + "\n")
         .reduce("", String::concat));
-    return new Outcome(version + " (1 thread)", new ArrayList<>(byRun.values()), DoubanResults.read(out), memory,
+    return new Outcome(version + " (1 thread)", new ArrayList<>(byRun.values()), cpu, DoubanResults.read(out), memory,
         null);
   }
 
@@ -218,7 +239,7 @@ public final class DoubanBench {
         pandas = measurePandas(root.resolve("bench/python/douban_pandas.py"), data, warmup, repeats,
             resultsDir.resolve("pandas.json"));
       } else {
-        pandas = new Outcome("pandas", List.of(), null, "", "python3 with pandas not found");
+        pandas = Outcome.missing("pandas", "python3 with pandas not found");
       }
       outcomes.add(pandas);
     }
@@ -237,7 +258,7 @@ public final class DoubanBench {
       for (Function<MarsSession, DoubanAnalysis> f : jvm) {
         DoubanAnalysis a = f.apply(session);
         if (a == null) {
-          outcomes.add(new Outcome(MARS_NAME, List.of(), null, "", "not yet implemented (" + MARS_CLASS + ")"));
+          outcomes.add(Outcome.missing(MARS_NAME, "not yet implemented (" + MARS_CLASS + ")"));
           continue;
         }
         System.err.println("[douban] " + a.name() + " ...");
@@ -247,7 +268,7 @@ public final class DoubanBench {
           DoubanResults.write(o.results(), resultsDir.resolve(slug(a.name()) + ".json"));
         } catch (Exception e) {
           e.printStackTrace();
-          o = new Outcome(a.name(), List.of(), null, "", "failed: " + e);
+          o = Outcome.missing(a.name(), "failed: " + e);
         }
         outcomes.add(o);
       }
@@ -296,7 +317,7 @@ public final class DoubanBench {
   static String report(List<Outcome> outcomes, Outcome reference, String header) {
     List<Outcome> cols = new ArrayList<>(outcomes);
     if (cols.stream().noneMatch(o -> o.name().equals(MARS_NAME))) {
-      cols.add(new Outcome(MARS_NAME, List.of(), null, "", "not run"));
+      cols.add(Outcome.missing(MARS_NAME, "not run"));
     }
     StringBuilder sb = new StringBuilder(header);
     sb.append("| step |");
@@ -319,7 +340,12 @@ public final class DoubanBench {
       }
       sb.append('\n');
     }
-    sb.append("| peak memory |");
+    sb.append("| CPU s per run (all threads) |");
+    for (Outcome o : cols) {
+      sb.append(o.cpu().isEmpty() ? " — | — |" : String.format(Locale.ROOT, " %.1f | %.1f |",
+          o.cpu().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN), medianOf(o.cpu())));
+    }
+    sb.append("\n| peak memory |");
     for (Outcome o : cols) {
       sb.append(' ').append(o.memory().isEmpty() ? "—" : o.memory()).append(" | |");
     }
