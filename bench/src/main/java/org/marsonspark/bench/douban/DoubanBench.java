@@ -27,7 +27,8 @@ import org.marsonspark.session.MarsSession;
  * table replaces the part of docs/performance.md between {@value #BEGIN} and {@value #END}.
  *
  * <p>{@code bin/bench douban [ratings] [--movies 50000] [--seed 42] [--repeats 3] [--warmup 1]
- * [--data DIR] [--only pandas,spark,mars] [--no-docs]}; ratings default to 20M. Data is generated
+ * [--data DIR] [--only pandas,spark,mars] [--no-docs]}; ratings default to 20M; {@code --only} also takes
+ * {@code spark-nocache} (Spark SQL scanning the CSVs in every step instead of caching them). Data is generated
  * into {@code data/douban-<ratings>} unless it is there already; each contender's results go to
  * {@code <data>/results/<contender>.json}.
  */
@@ -38,9 +39,10 @@ public final class DoubanBench {
   static final String MARS_CLASS = "org.marsonspark.bench.douban.MarsDouban";
   static final String MARS_NAME = "Mars on Spark";
 
-  /** The in-JVM contenders besides Mars (which is found by {@link #MARS_CLASS}). */
-  static final List<Function<MarsSession, DoubanAnalysis>> JVM_CONTENDERS =
-      List.of(session -> new SparkSqlDouban(session.spark()));
+  /** The in-JVM contenders besides Mars (which is found by {@link #MARS_CLASS}), by their --only name. */
+  static final Map<String, Function<MarsSession, DoubanAnalysis>> JVM_CONTENDERS = Map.of(
+      "spark", session -> new SparkSqlDouban(session.spark()),
+      "spark-nocache", session -> new SparkSqlDouban(session.spark(), false));
 
   private DoubanBench() {}
 
@@ -236,8 +238,13 @@ public final class DoubanBench {
     if (only.contains("pandas")) {
       if (pandasAvailable()) {
         System.err.println("[douban] pandas ...");
-        pandas = measurePandas(root.resolve("bench/python/douban_pandas.py"), data, warmup, repeats,
-            resultsDir.resolve("pandas.json"));
+        try {
+          pandas = measurePandas(root.resolve("bench/python/douban_pandas.py"), data, warmup, repeats,
+              resultsDir.resolve("pandas.json"));
+        } catch (Exception e) {
+          System.err.println("[douban] " + e.getMessage());
+          pandas = Outcome.missing("pandas", "failed: " + e.getMessage().lines().findFirst().orElse(""));
+        }
       } else {
         pandas = Outcome.missing("pandas", "python3 with pandas not found");
       }
@@ -249,11 +256,15 @@ public final class DoubanBench {
           session.spark().version(), session.sparkContext().master(), session.sparkContext().defaultParallelism(),
           session.spark().conf().get("spark.sql.shuffle.partitions"));
       List<Function<MarsSession, DoubanAnalysis>> jvm = new ArrayList<>();
-      if (only.contains("spark")) {
-        jvm.addAll(JVM_CONTENDERS);
-      }
-      if (only.contains("mars")) {
-        jvm.add(DoubanBench::mars);
+      for (String name : only) {
+        if (name.equals("mars")) {
+          jvm.add(DoubanBench::mars);
+        } else if (JVM_CONTENDERS.containsKey(name)) {
+          jvm.add(JVM_CONTENDERS.get(name));
+        } else if (!name.equals("pandas")) {
+          throw new IllegalArgumentException("unknown contender " + name + "; known: pandas, mars, "
+              + JVM_CONTENDERS.keySet());
+        }
       }
       for (Function<MarsSession, DoubanAnalysis> f : jvm) {
         DoubanAnalysis a = f.apply(session);

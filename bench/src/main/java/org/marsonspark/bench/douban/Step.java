@@ -1,7 +1,7 @@
 package org.marsonspark.bench.douban;
 
 /** The timed steps, in order; ids are those of the pandas script and the results JSON. */
-enum Step {
+public enum Step {
   READ("read", "read both CSVs"),
   MOVIES_PER_YEAR("movies_per_year", "(a) movies per release year"),
   RATING_COUNTS("rating_counts", "(b) value counts of rating"),
@@ -27,7 +27,8 @@ enum Step {
     throw new IllegalArgumentException("unknown step " + id);
   }
 
-  StepResult run(DoubanAnalysis a) throws Exception {
+  /** Runs this query step (not READ or TOTAL). */
+  public StepResult run(DoubanAnalysis a) throws Exception {
     return switch (this) {
       case MOVIES_PER_YEAR -> a.moviesPerYear();
       case RATING_COUNTS -> a.ratingCounts();
