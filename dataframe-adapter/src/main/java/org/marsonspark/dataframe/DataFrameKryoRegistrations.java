@@ -1,0 +1,43 @@
+package org.marsonspark.dataframe;
+
+import com.esotericsoftware.kryo.Kryo;
+import org.marsonspark.dataframe.local.BoolColumn;
+import org.marsonspark.dataframe.local.CategoryColumn;
+import org.marsonspark.dataframe.local.Column;
+import org.marsonspark.dataframe.local.ColumnIndex;
+import org.marsonspark.dataframe.local.DatetimeColumn;
+import org.marsonspark.dataframe.local.DoubleColumn;
+import org.marsonspark.dataframe.local.LocalFrame;
+import org.marsonspark.dataframe.local.LocalIndexChunk;
+import org.marsonspark.dataframe.local.LocalSeries;
+import org.marsonspark.dataframe.local.LongColumn;
+import org.marsonspark.dataframe.local.ObjectColumn;
+import org.marsonspark.dataframe.local.RangeIndex;
+import org.marsonspark.dataframe.local.ScalarValue;
+import org.marsonspark.dataframe.ops.AggState;
+
+/** Registers the dataframe module's chunk data classes with Kryo (found through ServiceLoader). */
+public final class DataFrameKryoRegistrations implements org.marsonspark.exec.KryoRegistrations {
+  @Override
+  public void register(Kryo kryo) {
+    kryo.register(DfType.class);
+    kryo.register(LongColumn.class);
+    kryo.register(DoubleColumn.class);
+    kryo.register(BoolColumn.class);
+    kryo.register(ObjectColumn.class);
+    kryo.register(DatetimeColumn.class);
+    kryo.register(CategoryColumn.class);
+    kryo.register(Column[].class);
+    kryo.register(Column[][].class);
+    kryo.register(RangeIndex.class);
+    kryo.register(ColumnIndex.class);
+    kryo.register(LocalFrame.class);
+    kryo.register(LocalSeries.class);
+    kryo.register(LocalIndexChunk.class);
+    kryo.register(ScalarValue.class);
+    kryo.register(AggState.class);
+    kryo.register(String[].class);
+    kryo.register(Object[].class);
+    kryo.register(java.util.HashSet.class);
+  }
+}

@@ -1,0 +1,392 @@
+package org.marsonspark.dataframe;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.Shapes;
+import org.marsonspark.core.TileableData;
+import org.marsonspark.dataframe.local.DfFormat;
+import org.marsonspark.dataframe.local.LocalSeries;
+import org.marsonspark.dataframe.local.Rows;
+import org.marsonspark.dataframe.ops.Agg;
+import org.marsonspark.dataframe.ops.BinOp;
+import org.marsonspark.dataframe.ops.Casts;
+import org.marsonspark.dataframe.ops.Chunkwise;
+import org.marsonspark.dataframe.ops.Reduce;
+import org.marsonspark.dataframe.ops.RowOps;
+import org.marsonspark.dataframe.ops.RowSlice;
+import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.Slice;
+
+/**
+ * A pandas-style Series, built lazily (see {@link DataFrame}). Arithmetic and comparisons take
+ * another Series, a {@link Scalar} (a reduction result) or a Java constant ({@code Long},
+ * {@code Integer}, {@code Double}, {@code Boolean}, {@code String}, {@code LocalDateTime}), with
+ * pandas's dtype rules: int with float gives float64, {@code /} gives float64, NaN propagates,
+ * comparisons with NA are false (but {@code !=} is true).
+ */
+public final class Series extends Executable {
+  private final SeriesData data;
+
+  Series(SeriesData data) {
+    this.data = data;
+  }
+
+  @Override
+  public SeriesData data() {
+    return data;
+  }
+
+  public String name() {
+    return data.name();
+  }
+
+  public DfType dtype() {
+    return data.dtype();
+  }
+
+  /** Rows, or -1 while unknown. */
+  public long length() {
+    return data.nrows();
+  }
+
+  public long[] shape() {
+    return data.shape();
+  }
+
+  public IndexMeta indexMeta() {
+    return data.index();
+  }
+
+  public long[][] nsplits() {
+    return data.nsplits();
+  }
+
+  // ---- element-wise ---------------------------------------------------------------------------
+
+  /** The dtype of a Java constant. */
+  static DfType scalarType(Object v) {
+    if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
+      return DfType.INT64;
+    }
+    if (v instanceof Double || v instanceof Float) {
+      return DfType.FLOAT64;
+    }
+    if (v instanceof Boolean) {
+      return DfType.BOOL;
+    }
+    if (v instanceof String) {
+      return DfType.OBJECT;
+    }
+    if (v instanceof java.time.LocalDateTime) {
+      return DfType.DATETIME;
+    }
+    throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "value " + v + " of type "
+        + (v == null ? "null" : v.getClass().getName())
+        + " is not supported: use Long/Integer, Double, Boolean, String, LocalDateTime, a Series or a Scalar");
+  }
+
+  private Series binary(BinOp op, Object other, boolean reversed) {
+    List<TileableData> ins = new ArrayList<>(List.of(data));
+    DfType otherType;
+    String name = data.name();
+    Object constant = null;
+    if (other instanceof Series s) {
+      ins.add(s.data);
+      otherType = s.dtype();
+      name = Objects.equals(data.name(), s.name()) ? data.name() : null;
+    } else if (other instanceof Scalar sc) {
+      ins.add(sc.data());
+      otherType = sc.dtype();
+    } else if (other instanceof DataFrame) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "Series " + op.symbol() + " DataFrame is not supported");
+    } else {
+      otherType = scalarType(other);
+      constant = other;
+    }
+    DfType out = reversed ? op.resultType(otherType, dtype()) : op.resultType(dtype(), otherType);
+    RowOps.Binary fn = RowOps.binary(op, constant, reversed, name);
+    return Chunkwise.series(ins, fn, true, new SeriesData(-1, name, out, data.index(), 0));
+  }
+
+  public Series add(Object o) {
+    return binary(BinOp.ADD, o, false);
+  }
+
+  public Series sub(Object o) {
+    return binary(BinOp.SUB, o, false);
+  }
+
+  public Series mul(Object o) {
+    return binary(BinOp.MUL, o, false);
+  }
+
+  /** True division: int operands give float64. */
+  public Series div(Object o) {
+    return binary(BinOp.DIV, o, false);
+  }
+
+  public Series floordiv(Object o) {
+    return binary(BinOp.FLOORDIV, o, false);
+  }
+
+  public Series mod(Object o) {
+    return binary(BinOp.MOD, o, false);
+  }
+
+  public Series pow(Object o) {
+    return binary(BinOp.POW, o, false);
+  }
+
+  /** {@code other + this} (pandas {@code radd}). */
+  public Series radd(Object o) {
+    return binary(BinOp.ADD, o, true);
+  }
+
+  public Series rsub(Object o) {
+    return binary(BinOp.SUB, o, true);
+  }
+
+  public Series rmul(Object o) {
+    return binary(BinOp.MUL, o, true);
+  }
+
+  public Series rdiv(Object o) {
+    return binary(BinOp.DIV, o, true);
+  }
+
+  public Series eq(Object o) {
+    return binary(BinOp.EQ, o, false);
+  }
+
+  public Series ne(Object o) {
+    return binary(BinOp.NE, o, false);
+  }
+
+  public Series lt(Object o) {
+    return binary(BinOp.LT, o, false);
+  }
+
+  public Series le(Object o) {
+    return binary(BinOp.LE, o, false);
+  }
+
+  public Series gt(Object o) {
+    return binary(BinOp.GT, o, false);
+  }
+
+  public Series ge(Object o) {
+    return binary(BinOp.GE, o, false);
+  }
+
+  /** {@code a & b} of bool series. */
+  public Series and(Object o) {
+    return binary(BinOp.AND, o, false);
+  }
+
+  public Series or(Object o) {
+    return binary(BinOp.OR, o, false);
+  }
+
+  public Series xor(Object o) {
+    return binary(BinOp.XOR, o, false);
+  }
+
+  private Series unary(RowOps.UnaryKind kind) {
+    boolean ok = kind == RowOps.UnaryKind.NOT ? dtype() == DfType.BOOL
+        : dtype() == DfType.INT64 || dtype() == DfType.FLOAT64;
+    if (!ok) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, kind.name().toLowerCase() + " is not supported for dtype "
+          + dtype());
+    }
+    return Chunkwise.series(List.of(data), new RowOps.Unary(kind), true, data);
+  }
+
+  /** {@code ~s} of a bool series. */
+  public Series not() {
+    return unary(RowOps.UnaryKind.NOT);
+  }
+
+  public Series neg() {
+    return unary(RowOps.UnaryKind.NEG);
+  }
+
+  public Series abs() {
+    return unary(RowOps.UnaryKind.ABS);
+  }
+
+  // ---- NA handling, casts, selection ------------------------------------------------------------
+
+  public Series isna() {
+    return Chunkwise.series(List.of(data), new RowOps.IsNa(false), true,
+        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0));
+  }
+
+  public Series notna() {
+    return Chunkwise.series(List.of(data), new RowOps.IsNa(true), true,
+        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0));
+  }
+
+  public Series fillna(Object value) {
+    if (dtype().holdsNA()) {
+      RowOps.checkFill(dtype(), value, "series");
+    }
+    return Chunkwise.series(List.of(data), new RowOps.FillNa(null, value), true, data);
+  }
+
+  public Series dropna() {
+    return Chunkwise.series(List.of(data), new RowOps.DropNa(false, null), false,
+        new SeriesData(-1, data.name(), data.dtype(), data.index().taken(), 0));
+  }
+
+  /** Cast to a dtype by pandas name; {@code "str"} gives Python strings (NA included, as 'nan'). */
+  public Series astype(String dtype) {
+    boolean str = dtype.equals("str");
+    DfType to = DfType.of(dtype);
+    Casts.check(dtype(), to, str);
+    return Chunkwise.series(List.of(data), new RowOps.AsType(null, to, str), true,
+        new SeriesData(-1, data.name(), to, data.index(), 0));
+  }
+
+  public Series astype(DfType to) {
+    return astype(to.pandasName());
+  }
+
+  public Series rename(String newName) {
+    return Chunkwise.series(List.of(data), new RowOps.Rename(newName), true,
+        new SeriesData(-1, newName, data.dtype(), data.index(), 0));
+  }
+
+  public DataFrame toFrame() {
+    return Chunkwise.frame(List.of(data), new RowOps.ToFrame(), true, new DataFrameData(-1,
+        List.of(data.name() == null ? "0" : data.name()), List.of(data.dtype()), data.index(), 0));
+  }
+
+  /** {@code s[mask]}: the rows where a bool series is true; labels are kept. */
+  public Series filter(Series mask) {
+    if (mask.dtype() != DfType.BOOL) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "a boolean mask must have dtype bool, got " + mask.dtype());
+    }
+    return Chunkwise.series(List.of(data, mask.data), new RowOps.Filter(), false,
+        new SeriesData(-1, data.name(), data.dtype(), data.index().taken(), 0));
+  }
+
+  public Series loc(Series mask) {
+    return filter(mask);
+  }
+
+  public Series iloc(Long start, Long stop) {
+    return RowSlice.series(data, Slice.of(start, stop));
+  }
+
+  public Series iloc(Long start, Long stop, Long step) {
+    if (step != null && step == 0) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "iloc: slice step cannot be zero");
+    }
+    return RowSlice.series(data, Slice.of(start, stop, step));
+  }
+
+  public Series head(long n) {
+    return iloc(0L, n);
+  }
+
+  public Series head() {
+    return head(5);
+  }
+
+  public Series tail(long n) {
+    return n == 0 ? iloc(0L, 0L) : iloc(-n, null);
+  }
+
+  public Series tail() {
+    return tail(5);
+  }
+
+  public Index index() {
+    return Chunkwise.index(List.of(data), new RowOps.IndexOf(), true, new IndexData(-1, data.index(), 0));
+  }
+
+  // ---- reductions ---------------------------------------------------------------------
+
+  /** A reduction by function ({@link Agg}); NA is skipped. */
+  public Scalar agg(Agg fn) {
+    return Reduce.of(data, fn);
+  }
+
+  public Scalar sum() {
+    return agg(Agg.SUM);
+  }
+
+  public Scalar mean() {
+    return agg(Agg.MEAN);
+  }
+
+  public Scalar min() {
+    return agg(Agg.MIN);
+  }
+
+  public Scalar max() {
+    return agg(Agg.MAX);
+  }
+
+  /** Values that are not NA. */
+  public Scalar count() {
+    return agg(Agg.COUNT);
+  }
+
+  /** Sample variance (ddof = 1). */
+  public Scalar var() {
+    return agg(Agg.VAR);
+  }
+
+  public Scalar std() {
+    return agg(Agg.STD);
+  }
+
+  public Scalar nunique() {
+    return agg(Agg.NUNIQUE);
+  }
+
+  // ---- execution ----------------------------------------------------------------------
+
+  @Override
+  public Series execute() {
+    super.execute();
+    return this;
+  }
+
+  @Override
+  public Series execute(MarsSession s) {
+    super.execute(s);
+    return this;
+  }
+
+  public LocalSeries fetch() {
+    return (LocalSeries) Rows.concat(Arrays.asList(fetchChunks()));
+  }
+
+  @Override
+  public String toString() {
+    if (isExecuted()) {
+      long n = length();
+      if (n <= 60) {
+        return fetch().toString();
+      }
+      // a long series shows its first and last 5 values: only those leave the executors
+      Series first = head(5);
+      Series last = tail(5);
+      Md.execute(executedSession(), first, last);
+      try {
+        return DfFormat.series(LocalSeries.concat(List.of(first.fetch(), last.fetch())), 60, n);
+      } finally {
+        first.release();
+        last.release();
+      }
+    }
+    return "Series(name=" + name() + ", dtype=" + dtype() + ", length=" + Shapes.toString(data.shape())
+        + ", index=" + data.index().kind() + ", not executed)";
+  }
+}

@@ -1,0 +1,242 @@
+package org.marsonspark.dataframe.ops;
+
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.dataframe.DfType;
+import org.marsonspark.dataframe.local.Column;
+
+/**
+ * Element-wise binary operations with pandas's dtype rules: arithmetic on int64/float64/bool
+ * (bool counts as 0/1 against numbers; division gives float64; any float gives float64; NaN
+ * propagates), {@code +} of strings, comparisons (NA compares false, except {@code !=}), and
+ * logical and/or/xor of bools.
+ */
+public enum BinOp {
+  ADD("+"), SUB("-"), MUL("*"), DIV("/"), FLOORDIV("//"), MOD("%"), POW("**"),
+  EQ("=="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">="),
+  AND("&"), OR("|"), XOR("^");
+
+  private final String symbol;
+
+  BinOp(String symbol) {
+    this.symbol = symbol;
+  }
+
+  public String symbol() {
+    return symbol;
+  }
+
+  boolean isComparison() {
+    return ordinal() >= EQ.ordinal() && ordinal() <= GE.ordinal();
+  }
+
+  boolean isLogical() {
+    return this == AND || this == OR || this == XOR;
+  }
+
+  private static boolean intLike(DfType t) {
+    return t == DfType.INT64 || t == DfType.BOOL;
+  }
+
+  private MarsException unsupported(DfType a, DfType b) {
+    return new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "unsupported operand dtypes for " + symbol + ": '" + a
+        + "' and '" + b + "'");
+  }
+
+  /** The result dtype, or an error naming both dtypes when pandas has none either (checked before anything runs). */
+  public DfType resultType(DfType a, DfType b) {
+    if (isComparison()) {
+      boolean orderOk = (a.isNumeric() && b.isNumeric()) || (a == DfType.OBJECT && b == DfType.OBJECT)
+          || (a == DfType.DATETIME && b == DfType.DATETIME);
+      if (a == DfType.CATEGORY || b == DfType.CATEGORY) {
+        if (this != EQ && this != NE) {
+          throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "Unordered Categoricals can only compare "
+              + "equality or not (" + symbol + ")");
+        }
+        return DfType.BOOL;
+      }
+      if (!orderOk && this != EQ && this != NE) {
+        throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "'" + symbol + "' not supported between dtypes '"
+            + a + "' and '" + b + "'");
+      }
+      return DfType.BOOL;
+    }
+    if (isLogical()) {
+      if (a == DfType.BOOL && b == DfType.BOOL) {
+        return DfType.BOOL;
+      }
+      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "logical " + symbol + " needs bool operands, got '" + a
+          + "' and '" + b + "' (bitwise operations on integers are not supported)");
+    }
+    if (this == ADD && a == DfType.OBJECT && b == DfType.OBJECT) {
+      return DfType.OBJECT;
+    }
+    if (!a.isNumeric() || !b.isNumeric() || (a == DfType.BOOL && b == DfType.BOOL)) {
+      throw unsupported(a, b);
+    }
+    if (this == DIV || a == DfType.FLOAT64 || b == DfType.FLOAT64) {
+      return DfType.FLOAT64;
+    }
+    return DfType.INT64;
+  }
+
+  /** Computes n rows. */
+  Column compute(Operand a, Operand b, int n) {
+    DfType out = resultType(a.dtype(), b.dtype());
+    if (isComparison()) {
+      return Column.ofBools(compare(a, b, n));
+    }
+    if (isLogical()) {
+      boolean[] r = new boolean[n];
+      for (int i = 0; i < n; i++) {
+        boolean x = a.getLong(i) != 0;
+        boolean y = b.getLong(i) != 0;
+        r[i] = this == AND ? x & y : this == OR ? x | y : x ^ y;
+      }
+      return Column.ofBools(r);
+    }
+    if (out == DfType.OBJECT) {
+      Object[] r = new Object[n];
+      for (int i = 0; i < n; i++) {
+        Object x = a.get(i);
+        Object y = b.get(i);
+        if (x == null || y == null) {
+          r[i] = null;
+        } else if (x instanceof String s && y instanceof String t) {
+          r[i] = s + t;
+        } else {
+          throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "can only add str to str in an object column, got "
+              + x.getClass().getSimpleName() + " + " + y.getClass().getSimpleName());
+        }
+      }
+      return Column.ofObjects(r);
+    }
+    if (out == DfType.INT64) {
+      long[] r = new long[n];
+      for (int i = 0; i < n; i++) {
+        r[i] = longOp(a.getLong(i), b.getLong(i));
+      }
+      return Column.ofLongs(r);
+    }
+    double[] r = new double[n];
+    for (int i = 0; i < n; i++) {
+      r[i] = doubleOp(a.getDouble(i), b.getDouble(i));
+    }
+    return Column.ofDoubles(r);
+  }
+
+  private long longOp(long x, long y) {
+    return switch (this) {
+      case ADD -> x + y;
+      case SUB -> x - y;
+      case MUL -> x * y;
+      case FLOORDIV -> {
+        if (y == 0) {
+          throw zeroDivision();
+        }
+        yield Math.floorDiv(x, y);
+      }
+      case MOD -> {
+        if (y == 0) {
+          throw zeroDivision();
+        }
+        yield Math.floorMod(x, y);
+      }
+      case POW -> {
+        if (y < 0) {
+          throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Integers to negative integer powers are not allowed");
+        }
+        long r = 1;
+        long base = x;
+        long e = y;
+        while (e > 0) {
+          if ((e & 1) == 1) {
+            r *= base;
+          }
+          base *= base;
+          e >>= 1;
+        }
+        yield r;
+      }
+      default -> throw new IllegalStateException(name());
+    };
+  }
+
+  private MarsException zeroDivision() {
+    return new MarsException(ErrorClass.INVALID_ARGUMENT, "int64 " + symbol + " by zero: pandas would turn the "
+        + "whole result into float64 (inf/NaN), which depends on the data; cast an operand with astype(float64) first");
+  }
+
+  private double doubleOp(double x, double y) {
+    return switch (this) {
+      case ADD -> x + y;
+      case SUB -> x - y;
+      case MUL -> x * y;
+      case DIV -> x / y;
+      case FLOORDIV -> y == 0 ? x / y : Math.floor(x / y);
+      case MOD -> {
+        if (y == 0 || Double.isNaN(x) || Double.isNaN(y) || Double.isInfinite(x)) {
+          yield Double.NaN;
+        }
+        if (Double.isInfinite(y)) {
+          yield x == 0 || (x > 0) == (y > 0) ? x : y;
+        }
+        double m = x % y;
+        yield m != 0 && (m < 0) != (y < 0) ? m + y : m;
+      }
+      case POW -> x == 1 || y == 0 ? 1.0 : Math.pow(x, y);
+      default -> throw new IllegalStateException(name());
+    };
+  }
+
+  private boolean[] compare(Operand a, Operand b, int n) {
+    boolean[] r = new boolean[n];
+    DfType ta = a.dtype();
+    DfType tb = b.dtype();
+    boolean numeric = ta.isNumeric() && tb.isNumeric();
+    boolean longs = (intLike(ta) && intLike(tb)) || (ta == DfType.DATETIME && tb == DfType.DATETIME);
+    for (int i = 0; i < n; i++) {
+      if (a.isNA(i) || b.isNA(i)) {
+        r[i] = this == NE;
+        continue;
+      }
+      int c;
+      if (longs) {
+        c = Long.compare(a.getLong(i), b.getLong(i));
+      } else if (numeric) {
+        double x = a.getDouble(i);
+        double y = b.getDouble(i);
+        c = x < y ? -1 : x > y ? 1 : 0;
+      } else {
+        Object x = a.get(i);
+        Object y = b.get(i);
+        if (this == EQ || this == NE) {
+          r[i] = x.equals(y) == (this == EQ);
+          continue;
+        }
+        c = compareObjects(x, y);
+      }
+      r[i] = switch (this) {
+        case EQ -> c == 0;
+        case NE -> c != 0;
+        case LT -> c < 0;
+        case LE -> c <= 0;
+        case GT -> c > 0;
+        default -> c >= 0;
+      };
+    }
+    return r;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private int compareObjects(Object x, Object y) {
+    if (x instanceof Comparable cx && x.getClass() == y.getClass()) {
+      return cx.compareTo(y);
+    }
+    if (x instanceof Number nx && y instanceof Number ny) {
+      return Double.compare(nx.doubleValue(), ny.doubleValue());
+    }
+    throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "'" + symbol + "' not supported between instances of '"
+        + x.getClass().getSimpleName() + "' and '" + y.getClass().getSimpleName() + "'");
+  }
+}

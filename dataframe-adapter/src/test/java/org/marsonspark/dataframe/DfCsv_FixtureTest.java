@@ -1,0 +1,135 @@
+package org.marsonspark.dataframe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.dataframe.io.CsvOptions;
+import org.marsonspark.dataframe.local.LocalFrame;
+
+/**
+ * readCsv against pandas's read_csv on the same files (header, quoting with separators and
+ * doubled quotes inside, empty and NA strings, usecols, dtype, names, na_values,
+ * keep_default_na, parse_dates, another separator with CRLF and blank lines, no header), each
+ * read in byte ranges of 7, 16, 50 bytes and whole — boundaries fall inside records and quoted
+ * fields — and always giving one continuous RangeIndex.
+ */
+class DfCsv_FixtureTest {
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
+
+  static final List<Long> CHUNK_BYTES = List.of(7L, 16L, 50L, 1L << 20);
+
+  static String path(String file) {
+    try {
+      return Path.of(DfCsv_FixtureTest.class.getResource("/csv/" + file).toURI()).toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static List<String> strings(JsonNode list) {
+    List<String> out = new ArrayList<>();
+    list.forEach(x -> out.add(x.asText()));
+    return out;
+  }
+
+  static CsvOptions options(JsonNode p, long chunkBytes) {
+    CsvOptions o = CsvOptions.defaults().withChunkBytes(chunkBytes);
+    if (p.has("usecols")) {
+      o = o.withUsecols(strings(p.get("usecols")).toArray(new String[0]));
+    }
+    if (p.has("dtype")) {
+      Map<String, String> d = new LinkedHashMap<>();
+      p.get("dtype").fields().forEachRemaining(e -> d.put(e.getKey(), e.getValue().asText()));
+      o = o.withDtype(d);
+    }
+    if (p.has("names")) {
+      o = o.withNames(strings(p.get("names")).toArray(new String[0]));
+    }
+    if (p.has("na_values")) {
+      o = o.withNaValues(strings(p.get("na_values")).toArray(new String[0]));
+    }
+    if (p.has("keep_default_na")) {
+      o = o.withKeepDefaultNa(p.get("keep_default_na").asBoolean());
+    }
+    if (p.has("parse_dates")) {
+      o = o.withParseDates(strings(p.get("parse_dates")).toArray(new String[0]));
+    }
+    if (p.has("sep")) {
+      o = o.withSep(p.get("sep").asText().charAt(0));
+    }
+    if (p.has("header")) {
+      o = o.withHeader(p.get("header").asBoolean());
+    }
+    return o;
+  }
+
+  // each case x chunkBytes is checked by DfAssert.assertMatches (values, NA, dtypes, RangeIndex)
+  @TestFactory
+  Stream<DynamicNode> pandas() {
+    return DfFixtures.load("csv").stream().map(c -> dynamicContainer(c.name() + ": " + c.expr(),
+        CHUNK_BYTES.stream().map(bytes -> dynamicTest("chunkBytes=" + bytes, () -> {
+          DataFrame df = Md.readCsv(path(c.str("file")), options(c.params(), bytes));
+          Object actual = DfFixtures.compute(df, spark.session());
+          DfAssert.assertMatches(c.expected(), actual, c + " with chunkBytes=" + bytes);
+        }))));
+  }
+
+  @Test
+  void manyChunksThenFilterAndIloc(@TempDir Path dir) throws Exception {
+    StringBuilder sb = new StringBuilder("x,y\n");
+    for (int i = 0; i < 1000; i++) {
+      sb.append(i).append(',').append(i % 7 == 0 ? "" : Double.toString(i * 0.5)).append('\n');
+    }
+    Path f = dir.resolve("big.csv");
+    Files.writeString(f, sb.toString());
+    DataFrame df = Md.readCsv(f.toString(), CsvOptions.defaults().withChunkBytes(500));
+    DataFrame picked = df.filter(df.col("y").isna()).iloc(10L, 13L).execute(spark.session());
+    LocalFrame got = picked.fetch();
+    assertEquals(List.of(70L, 77L, 84L), List.of(got.column("x").get(0), got.column("x").get(1), got.column("x").get(2)));
+    assertEquals("Int64Index", got.index().kind());
+    assertEquals(70L, got.index().label(0));
+    assertTrue(df.nsplits()[0].length > 10, "a 500-byte chunk size gives many chunks");
+    assertEquals(1000L, df.length());
+    assertEquals(143L, df.col("y").isna().sum().execute(spark.session()).fetch());
+  }
+
+  @Test
+  void badInput(@TempDir Path dir) throws Exception {
+    String basic = path("basic.csv");
+    MarsException e = org.junit.jupiter.api.Assertions.assertThrows(MarsException.class,
+        () -> Md.readCsv(basic, CsvOptions.defaults().withUsecols("id", "nope")));
+    assertEquals(MarsException.ErrorClass.INVALID_ARGUMENT, e.errorClass());
+    assertTrue(e.getMessage().contains("nope"), e.getMessage());
+    e = org.junit.jupiter.api.Assertions.assertThrows(MarsException.class,
+        () -> Md.readCsv(dir.resolve("missing.csv").toString()));
+    assertTrue(e.getMessage().contains("no such file"), e.getMessage());
+    // a value later in the file that the dtype inferred from the first bytes cannot hold
+    Path f = dir.resolve("late.csv");
+    Files.writeString(f, "a\n1\n2\n3\n4.5\n");
+    DataFrame df = Md.readCsv(f.toString(), CsvOptions.defaults().withSampleBytes(4).withChunkBytes(4));
+    assertEquals(DfType.INT64, df.dtypes().get("a"));
+    MarsException late = org.junit.jupiter.api.Assertions.assertThrows(MarsException.class,
+        () -> df.execute(spark.session()));
+    assertTrue(late.getMessage().contains("'4.5'") && late.getMessage().contains("dtype"), late.getMessage());
+    DataFrame fixed = Md.readCsv(f.toString(), CsvOptions.defaults().withSampleBytes(4).withDtype("a", "float64"));
+    assertEquals(4.5, fixed.execute(spark.session()).fetch().column("a").get(3));
+  }
+}

@@ -1,0 +1,62 @@
+package org.marsonspark.dataframe;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.session.MarsSession;
+
+/**
+ * Series arithmetic, comparison and logic between columns and with scalars (int, float, bool,
+ * str, datetime, category), pandas's dtype promotion and NaN propagation, on several chunk sizes.
+ */
+class DfElementwise_FixtureTest {
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
+
+  // each case x chunk size is checked by DfAssert.assertMatches in DfFixtures.tests
+  @TestFactory
+  Stream<DynamicNode> pandas() {
+    return DfFixtures.tests("elementwise", DfElementwise_FixtureTest::run, spark::session);
+  }
+
+  static Series apply(Series x, String fn, Object y) {
+    return switch (fn) {
+      case "add" -> x.add(y);
+      case "sub" -> x.sub(y);
+      case "mul" -> x.mul(y);
+      case "truediv" -> x.div(y);
+      case "floordiv" -> x.floordiv(y);
+      case "mod" -> x.mod(y);
+      case "pow" -> x.pow(y);
+      case "eq" -> x.eq(y);
+      case "ne" -> x.ne(y);
+      case "lt" -> x.lt(y);
+      case "le" -> x.le(y);
+      case "gt" -> x.gt(y);
+      case "ge" -> x.ge(y);
+      case "and" -> x.and(y);
+      case "or" -> x.or(y);
+      case "xor" -> x.xor(y);
+      case "rsub" -> x.rsub(y);
+      case "rtruediv" -> x.rdiv(y);
+      default -> throw new IllegalArgumentException(fn);
+    };
+  }
+
+  static Object run(DfFixtures.Case c, long rows, MarsSession s) {
+    DataFrame df = DfFixtures.dataFrame(c, "df", rows);
+    Series r = switch (c.op()) {
+      case "binary" -> apply(df.col(c.str("x")), c.str("fn"), df.col(c.str("y")));
+      case "scalar" -> apply(df.col(c.str("x")), c.str("fn"), DfFixtures.scalar(c.param("value")));
+      case "unary" -> switch (c.str("fn")) {
+        case "neg" -> df.col(c.str("x")).neg();
+        case "abs" -> df.col(c.str("x")).abs();
+        default -> df.col(c.str("x")).not();
+      };
+      case "chain" -> df.col("a").mul(2L).add(df.col("b")).div(df.col("e")).gt(1L);
+      default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
+    };
+    return DfFixtures.compute(r, s);
+  }
+}

@@ -1,0 +1,39 @@
+package org.marsonspark.dataframe;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.dataframe.ops.Agg;
+import org.marsonspark.session.MarsSession;
+
+/**
+ * Series reductions (sum, mean, min, max, count, var, std, nunique) over every dtype pandas
+ * reduces, NA skipped, also after a filter (unknown sizes, an empty result), against pandas;
+ * with a combine size of 2 so that the trees have several levels.
+ */
+class DfReductions_FixtureTest {
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession(o -> o.withCombineSize(2));
+
+  // each case x chunk size is checked by DfAssert.assertMatches (value, dtype kind, NaN) in DfFixtures.tests
+  @TestFactory
+  Stream<DynamicNode> pandas() {
+    return DfFixtures.tests("reductions", DfReductions_FixtureTest::run, spark::session);
+  }
+
+  static Object run(DfFixtures.Case c, long rows, MarsSession s) {
+    DataFrame df = DfFixtures.dataFrame(c, "df", rows);
+    Agg fn = Agg.of(c.str("fn"));
+    Scalar r = switch (c.op()) {
+      case "reduce" -> df.col(c.str("x")).agg(fn);
+      case "dropna_reduce" -> df.col(c.str("x")).dropna().agg(fn);
+      case "filtered_reduce" -> {
+        String by = c.params().has("by") ? c.str("by") : c.str("x");
+        yield df.filter(df.col(by).gt(c.param("gt").asLong())).col(c.str("x")).agg(fn);
+      }
+      default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
+    };
+    return DfFixtures.compute(r, s);
+  }
+}
