@@ -39,5 +39,9 @@ public final class DataFrameKryoRegistrations implements org.marsonspark.exec.Kr
     kryo.register(String[].class);
     kryo.register(Object[].class);
     kryo.register(java.util.HashSet.class);
+    // ---- sorting (dfsort)
+    kryo.register(org.marsonspark.dataframe.ops.SortedRows.class);
+    kryo.register(org.marsonspark.dataframe.ops.GroupState.class);
+    kryo.register(long[].class);
   }
 }
