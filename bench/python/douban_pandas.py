@@ -11,7 +11,9 @@ Steps, each timed (read_csv included in the total):
   top_movies       (c) top-20 movies by mean rating among those with >= 100 ratings, with titles
   top_tags         (d) top-50 tags: split on '/', explode, value counts
   top_regions      (e) top-10 regions of movies released 1980-2019: split, explode, count
+  ratings_per_year (f) ratings merged with movies (inner, on movie = id): ratings per release year
 Top-K ties are broken deterministically: count (or mean) descending, then the key ascending.
+Ratings are floats 1.0-10.0 with one decimal (read as float64).
 
 Prints one line per step and run, `douban-time<TAB>run<TAB>step<TAB>seconds` (run 0 is the first
 timed run; warm-ups are not printed), the CPU time of each run, `douban-cpu<TAB>run<TAB>seconds`, then `douban-peak-rss-mb<TAB>MB` and a table of min and
@@ -34,9 +36,9 @@ MIN_RATINGS = 100
 TOP_TAGS = 50
 TOP_REGIONS = 10
 YEAR_FROM, YEAR_TO = 1980, 2019
-STEPS = ["read", "movies_per_year", "rating_counts", "top_movies", "top_tags", "top_regions"]
+STEPS = ["read", "movies_per_year", "rating_counts", "top_movies", "top_tags", "top_regions", "ratings_per_year"]
 
-RATINGS_DTYPES = {"user": "int32", "movie": "int32", "rating": "int8", "timestamp": "int64"}
+RATINGS_DTYPES = {"user": "int32", "movie": "int32", "rating": "float64", "timestamp": "int64"}
 
 
 def top_counts(values, key, k):
@@ -85,6 +87,12 @@ def run(data_dir):
     regions = top_counts(era["regions"].str.split("/").explode(), "region", TOP_REGIONS)
     times["top_regions"] = time.perf_counter() - t
     out["top_regions"] = regions
+
+    t = time.perf_counter()
+    merged = ratings[["movie"]].merge(movies[["id", "year"]], left_on="movie", right_on="id", how="inner")
+    per_year_r = merged.groupby("year").size().reset_index(name="ratings").sort_values("year")
+    times["ratings_per_year"] = time.perf_counter() - t
+    out["ratings_per_year"] = per_year_r
 
     return times, out
 

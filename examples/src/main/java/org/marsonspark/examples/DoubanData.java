@@ -29,9 +29,11 @@ import java.util.concurrent.Future;
  *       score with one decimal. Missing values: about 5 % empty tags, 2 % empty regions, 8 %
  *       empty scores (all among the less popular movies).
  *   <li>{@code ratings.csv}: {@code user,movie,rating,timestamp} — the movie drawn with Zipf
- *       popularity (exponent 1) over a random permutation of the ids; ratings 1–5 around each
- *       movie's latent quality; users power-law active; timestamps (epoch seconds) between a
- *       movie's release (not before Douban's 2005) and the end of 2024.
+ *       popularity (exponent 1) over a random permutation of the ids; ratings from 1.0 to 10.0 with
+ *       one decimal (W5 of WORKLOADS.md), drawn per movie from a normal distribution around its
+ *       latent quality (on the 10-point scale) with a per-movie spread, rounded to 0.1 and clipped
+ *       to 1.0..10.0 (so 1.0 and 10.0 collect the tails); users power-law active; timestamps (epoch
+ *       seconds) between a movie's release (not before Douban's 2005) and the end of 2024.
  * </ul>
  *
  * <p>The output depends only on (movies, ratings, seed): ratings are made in blocks of 2^20 rows,
@@ -40,14 +42,14 @@ import java.util.concurrent.Future;
  * (a directory without it is incomplete).
  *
  * <p>Usage: {@code DoubanData [dir] [ratings] [movies] [seed]} (defaults {@code data/douban},
- * 2e7, 50000, 42); sizes accept {@code 2e7}, {@code 20M}, {@code 500k}, {@code 20_000_000}.
+ * 2e7, 70000, 42); movie ids are 1..movies.; sizes accept {@code 2e7}, {@code 20M}, {@code 500k}, {@code 20_000_000}.
  */
 public final class DoubanData {
-  public static final int DEFAULT_MOVIES = 50_000;
+  public static final int DEFAULT_MOVIES = 70_000;
   public static final long DEFAULT_RATINGS = 20_000_000L;
   public static final long DEFAULT_SEED = 42;
   /** Bump when the output for the same parameters changes, so stale data is regenerated. */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2; // 2: ratings 1.0-10.0 with one decimal
   public static final String MOVIES_CSV = "movies.csv";
   public static final String RATINGS_CSV = "ratings.csv";
   public static final String PROPERTIES = "douban.properties";
@@ -197,8 +199,9 @@ public final class DoubanData {
     final String[] tags; // "" when missing
     final String[] regions; // "" when missing
     final int[] scoreTenths; // -1 when missing
-    /** Cumulative probabilities of ratings 1..4 (the 5th is the rest), 4 per movie. */
-    final double[] ratingCdf;
+    /** Mean and standard deviation of each movie's ratings (before rounding and clipping), 10-point scale. */
+    final double[] ratingMean;
+    final double[] ratingSd;
     final long[] tsStart;
     final long[] tsSpan;
     /** Alias table over popularity ranks, and rank -> movie id. */
@@ -238,7 +241,8 @@ public final class DoubanData {
       tags = new String[n];
       regions = new String[n];
       scoreTenths = new int[n];
-      ratingCdf = new double[4 * n];
+      ratingMean = new double[n];
+      ratingSd = new double[n];
       tsStart = new long[n];
       tsSpan = new long[n];
       long douban = LocalDate.of(2005, 3, 6).atStartOfDay().toEpochSecond(ZoneOffset.UTC);
@@ -255,18 +259,8 @@ public final class DoubanData {
         boolean noScore = tail > 0.6 && r.nextDouble() < 0.2;
         double score = 2 * quality + 0.4 * r.nextGaussian();
         scoreTenths[i] = noScore ? -1 : (int) Math.round(10 * Math.max(2.0, Math.min(9.8, score)));
-        double[] p = new double[5];
-        double total = 0;
-        for (int k = 0; k < 5; k++) {
-          double d = (k + 1 - quality) / 0.95;
-          p[k] = Math.exp(-0.5 * d * d);
-          total += p[k];
-        }
-        double acc = 0;
-        for (int k = 0; k < 4; k++) {
-          acc += p[k] / total;
-          ratingCdf[4 * i + k] = acc;
-        }
+        ratingMean[i] = 2 * quality;
+        ratingSd[i] = 1.0 + 0.8 * r.nextDouble();
         long start = Math.max(douban, LocalDate.of(y, 1, 1).atStartOfDay().toEpochSecond(ZoneOffset.UTC));
         tsStart[i] = start;
         tsSpan[i] = end - start;
@@ -504,8 +498,8 @@ public final class DoubanData {
   /** One block of rows, from its own generator: the same bytes whichever thread makes it. */
   static Block ratingsBlock(Catalogue cat, long users, long seed, long block, int count) {
     SplittableRandom r = new SplittableRandom(mix(seed, block));
-    // user <= 10 digits, movie <= 10, rating 1, timestamp <= 19, 3 commas, 1 newline
-    byte[] buf = new byte[count * 44];
+    // user <= 10 digits, movie <= 10, rating <= 4 ("10.0"), timestamp <= 19, 3 commas, 1 newline
+    byte[] buf = new byte[count * 47];
     int pos = 0;
     int n = cat.n;
     for (int i = 0; i < count; i++) {
@@ -515,18 +509,16 @@ public final class DoubanData {
       int slot = (int) um;
       int rank = um - slot < cat.aliasProb[slot] ? slot : cat.alias[slot];
       int m = cat.idOfRank[rank] - 1;
-      double ur = r.nextDouble();
-      int base = 4 * m;
-      int rating = 1;
-      while (rating < 5 && ur >= cat.ratingCdf[base + rating - 1]) {
-        rating++;
-      }
+      long tenths = Math.round(10 * (cat.ratingMean[m] + cat.ratingSd[m] * r.nextGaussian()));
+      int rating = (int) Math.max(10, Math.min(100, tenths)); // 1.0 .. 10.0 in tenths
       long ts = cat.tsStart[m] + (long) (r.nextDouble() * cat.tsSpan[m]);
       pos = putLong(buf, pos, user);
       buf[pos++] = ',';
       pos = putLong(buf, pos, m + 1);
       buf[pos++] = ',';
-      buf[pos++] = (byte) ('0' + rating);
+      pos = putLong(buf, pos, rating / 10);
+      buf[pos++] = '.';
+      buf[pos++] = (byte) ('0' + rating % 10);
       buf[pos++] = ',';
       pos = putLong(buf, pos, ts);
       buf[pos++] = '\n';

@@ -105,10 +105,12 @@ class DoubanDataTest {
   void ratingsAreInRangeAndSkewed() throws IOException {
     DoubanData.generate(tmp, MOVIES, RATINGS, 42, 2, 10_000);
     Map<Integer, Integer> startYear = new HashMap<>();
+    double[] score = new double[MOVIES + 1];
     List<String> movies = Files.readAllLines(tmp.resolve(DoubanData.MOVIES_CSV), StandardCharsets.UTF_8);
     for (int i = 1; i < movies.size(); i++) {
       List<String> f = parse(movies.get(i));
       startYear.put(Integer.parseInt(f.get(0)), Integer.parseInt(f.get(2)));
+      score[Integer.parseInt(f.get(0))] = f.get(5).isEmpty() ? Double.NaN : Double.parseDouble(f.get(5));
     }
     long douban = LocalDate.of(2005, 3, 6).atStartOfDay().toEpochSecond(ZoneOffset.UTC);
     long end = LocalDate.of(2025, 1, 1).atStartOfDay().toEpochSecond(ZoneOffset.UTC);
@@ -116,28 +118,46 @@ class DoubanDataTest {
     assertEquals("user,movie,rating,timestamp", lines.get(0));
     assertEquals(RATINGS + 1, lines.size());
     int[] perMovie = new int[MOVIES + 1];
-    long[] perRating = new long[6];
+    double[] sumPerMovie = new double[MOVIES + 1];
+    long[] perTenth = new long[101];
     for (int i = 1; i < lines.size(); i++) {
       String[] f = lines.get(i).split(",", -1);
       assertEquals(4, f.length, lines.get(i));
       assertTrue(Long.parseLong(f[0]) >= 1);
       int movie = Integer.parseInt(f[1]);
       assertTrue(movie >= 1 && movie <= MOVIES, lines.get(i));
-      int rating = Integer.parseInt(f[2]);
-      assertTrue(rating >= 1 && rating <= 5, lines.get(i));
+      assertTrue(f[2].matches("(10|[1-9])\\.\\d"), "one decimal: " + lines.get(i));
+      double rating = Double.parseDouble(f[2]);
+      assertTrue(rating >= 1 && rating <= 10, lines.get(i));
+      sumPerMovie[movie] += rating;
+      perTenth[(int) Math.round(rating * 10)]++;
       long ts = Long.parseLong(f[3]);
       long release = LocalDate.of(startYear.get(movie), 1, 1).atStartOfDay().toEpochSecond(ZoneOffset.UTC);
       assertTrue(ts >= Math.max(douban, release) && ts < end, lines.get(i));
       perMovie[movie]++;
-      perRating[rating]++;
     }
     int[] sorted = Arrays.stream(perMovie, 1, MOVIES + 1).sorted().toArray();
     int top = sorted[sorted.length - 1];
     int median = sorted[sorted.length / 2];
     assertTrue(top > 50 * Math.max(1, median), "Zipf-like popularity: top " + top + ", median " + median);
-    for (int r = 1; r <= 5; r++) {
-      assertTrue(perRating[r] > RATINGS / 100, "rating " + r + ": " + perRating[r]);
+    int distinct = 0;
+    for (int t = 10; t <= 100; t++) {
+      distinct += perTenth[t] > 0 ? 1 : 0;
     }
+    assertTrue(distinct >= 85, "distinct ratings among 1.0..10.0: " + distinct);
+    assertTrue(perTenth[10] > 0 && perTenth[100] > 0, "both ends occur");
+    for (int t = 30; t <= 90; t += 10) {
+      assertTrue(perTenth[t] > RATINGS / 500, "rating " + t / 10.0 + ": " + perTenth[t]);
+    }
+    // quality-driven: a movie's mean rating follows its (noisy) catalogue score
+    List<double[]> pairs = new ArrayList<>();
+    for (int m = 1; m <= MOVIES; m++) {
+      if (perMovie[m] >= 30 && !Double.isNaN(score[m])) {
+        pairs.add(new double[] {score[m], sumPerMovie[m] / perMovie[m]});
+      }
+    }
+    assertTrue(pairs.size() > 100, "movies with 30+ ratings: " + pairs.size());
+    assertTrue(correlation(pairs) > 0.7, "score vs mean rating correlation " + correlation(pairs));
   }
 
   @Test
@@ -147,6 +167,20 @@ class DoubanDataTest {
     assertEquals(20_000_000L, DoubanData.parseCount("20_000_000"));
     assertEquals(500_000L, DoubanData.parseCount("500k"));
     assertThrows(IllegalArgumentException.class, () -> DoubanData.parseCount("1.5"));
+  }
+
+  private static double correlation(List<double[]> xy) {
+    double mx = xy.stream().mapToDouble(p -> p[0]).average().orElseThrow();
+    double my = xy.stream().mapToDouble(p -> p[1]).average().orElseThrow();
+    double sxy = 0;
+    double sxx = 0;
+    double syy = 0;
+    for (double[] p : xy) {
+      sxy += (p[0] - mx) * (p[1] - my);
+      sxx += (p[0] - mx) * (p[0] - mx);
+      syy += (p[1] - my) * (p[1] - my);
+    }
+    return sxy / Math.sqrt(sxx * syy);
   }
 
   /** RFC 4180 fields of one line (no line breaks inside fields). */

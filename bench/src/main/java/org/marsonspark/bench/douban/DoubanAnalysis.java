@@ -13,16 +13,23 @@ import java.nio.file.Path;
  *
  * <ol type="a">
  *   <li>{@link #moviesPerYear}: {@code year, movies} — movies per release year, by year;
- *   <li>{@link #ratingCounts}: {@code rating, count} — value counts of rating, count descending
- *       then rating ascending;
+ *   <li>{@link #ratingCounts}: {@code rating, count} — value counts of rating (a float, 1.0–10.0
+ *       with one decimal), count descending then rating ascending;
  *   <li>{@link #topMovies}: {@code movie, title, mean, count} — the {@value #TOP_MOVIES} movies with
  *       the highest mean rating among those with at least {@value #MIN_RATINGS} ratings, mean
  *       descending then movie id ascending, titles joined from movies.csv;
  *   <li>{@link #topTags}: {@code tag, count} — tags split on '/', exploded and counted (missing
  *       tags are not a tag), the top {@value #TOP_TAGS} by count descending then tag ascending;
  *   <li>{@link #topRegions}: {@code region, count} — the same for regions of the movies released
- *       {@value #YEAR_FROM}–{@value #YEAR_TO} (inclusive), top {@value #TOP_REGIONS}.
+ *       {@value #YEAR_FROM}–{@value #YEAR_TO} (inclusive), top {@value #TOP_REGIONS};
+ *   <li>{@link #ratingsPerYear}: {@code year, ratings} — ratings merged (inner join) with movies on
+ *       {@code movie = id}, then the number of ratings per release year, by year (WORKLOADS W5's
+ *       merge step).
  * </ol>
+ *
+ * <p>Means are floats whose last bits depend on the summation order, so results are compared with
+ * a relative tolerance, and rows whose float columns tie within it may come in either order (see
+ * {@link StepResult#differenceFrom}).
  *
  * <p>To add an engine, implement this interface with a public constructor taking the harness's
  * {@link org.marsonspark.session.MarsSession} (or none) and list it in
@@ -56,6 +63,8 @@ public interface DoubanAnalysis {
   StepResult topTags() throws Exception;
 
   StepResult topRegions() throws Exception;
+
+  StepResult ratingsPerYear() throws Exception;
 
   /** Drops whatever {@link #read} holds (called after every run). */
   void release();

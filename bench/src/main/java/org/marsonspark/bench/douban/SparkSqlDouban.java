@@ -33,7 +33,7 @@ public final class SparkSqlDouban implements DoubanAnalysis {
   static final StructType RATINGS = new StructType()
       .add("user", DataTypes.IntegerType)
       .add("movie", DataTypes.IntegerType)
-      .add("rating", DataTypes.IntegerType)
+      .add("rating", DataTypes.DoubleType)
       .add("timestamp", DataTypes.LongType);
 
   private final SparkSession spark;
@@ -109,6 +109,14 @@ public final class SparkSqlDouban implements DoubanAnalysis {
   @Override
   public StepResult topRegions() {
     return topValues(movies.filter(col("year").between(YEAR_FROM, YEAR_TO)), "regions", "region", TOP_REGIONS);
+  }
+
+  @Override
+  public StepResult ratingsPerYear() {
+    Dataset<Row> years = movies.select(col("id"), col("year"));
+    return result(ratings.select(col("movie")).join(years, col("movie").equalTo(col("id")), "inner")
+        .groupBy("year").agg(count(lit(1)).as("ratings"))
+        .orderBy(col("year")));
   }
 
   private static StepResult topValues(Dataset<Row> frame, String column, String name, int k) {

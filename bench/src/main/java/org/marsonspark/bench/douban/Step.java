@@ -8,6 +8,7 @@ public enum Step {
   TOP_MOVIES("top_movies", "(c) top-20 movies by mean rating, >= 100 ratings, with titles"),
   TOP_TAGS("top_tags", "(d) top-50 tags (split, explode, count)"),
   TOP_REGIONS("top_regions", "(e) top-10 regions, movies of 1980-2019"),
+  RATINGS_PER_YEAR("ratings_per_year", "(f) ratings per release year (merge ratings with movies)"),
   TOTAL("total", "total");
 
   final String id;
@@ -35,6 +36,7 @@ public enum Step {
       case TOP_MOVIES -> a.topMovies();
       case TOP_TAGS -> a.topTags();
       case TOP_REGIONS -> a.topRegions();
+      case RATINGS_PER_YEAR -> a.ratingsPerYear();
       default -> throw new IllegalStateException(this + " is not a query step");
     };
   }

@@ -20,7 +20,10 @@ import org.marsonspark.examples.DoubanData;
 import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 
-/** Spark SQL's answers to the Douban steps are consistent, and equal pandas' on a small generated data set. */
+/**
+ * Spark SQL's answers to the Douban steps are consistent, and Spark SQL's and Mars's equal pandas'
+ * (and each other's) on a small generated data set.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DoubanAgreementTest {
   private static final int MOVIES = 1500;
@@ -31,6 +34,7 @@ class DoubanAgreementTest {
 
   private MarsSession session;
   private Map<String, StepResult> spark;
+  private Map<String, StepResult> mars;
 
   @BeforeAll
   void generateAndRunSpark() throws Exception {
@@ -41,6 +45,12 @@ class DoubanAgreementTest {
     for (Step s : Step.values()) {
       assertTrue(run.seconds().get(s) >= 0, s.id);
     }
+    DoubanAnalysis m = DoubanBench.mars(session);
+    assertNotNull(m, "MarsDouban is found by the harness");
+    assertEquals(DoubanBench.MARS_NAME, m.name());
+    DoubanBench.Run marsRun = DoubanBench.runOnce(m, data);
+    mars = marsRun.results();
+    assertEquals(Step.values().length - 2, mars.size(), "every query step: " + mars.keySet());
   }
 
   @AfterAll
@@ -74,9 +84,14 @@ class DoubanAgreementTest {
     assertEquals(MOVIES, sum(perYear, 1));
     StepResult ratings = spark.get("rating_counts");
     assertEquals(List.of("rating", "count"), ratings.columns());
-    assertEquals(5, ratings.rows().size());
+    assertTrue(ratings.rows().size() > 80 && ratings.rows().size() <= 91, "ratings 1.0..10.0 in tenths: "
+        + ratings.rows().size());
     assertEquals(RATINGS, sum(ratings, 1));
     assertTopKOrder(ratings, 1, 0);
+    for (List<Object> row : ratings.rows()) {
+      double r = ((Number) row.get(0)).doubleValue();
+      assertTrue(r >= 1 && r <= 10 && Math.abs(r * 10 - Math.rint(r * 10)) < 1e-9, "rating " + r);
+    }
 
     StepResult top = spark.get("top_movies");
     assertEquals(List.of("movie", "title", "mean", "count"), top.columns());
@@ -86,7 +101,7 @@ class DoubanAgreementTest {
       assertTrue(((Number) row.get(3)).longValue() >= DoubanAnalysis.MIN_RATINGS, row.toString());
       assertNotNull(row.get(1), "title of " + row);
       double mean = ((Number) row.get(2)).doubleValue();
-      assertTrue(mean >= 1 && mean <= 5, row.toString());
+      assertTrue(mean >= 1 && mean <= 10, row.toString());
     }
 
     StepResult tags = spark.get("top_tags");
@@ -98,6 +113,19 @@ class DoubanAgreementTest {
     StepResult regions = spark.get("top_regions");
     assertEquals(DoubanAnalysis.TOP_REGIONS, regions.rows().size());
     assertTopKOrder(regions, 1, 0);
+
+    StepResult perYear2 = spark.get("ratings_per_year");
+    assertEquals(List.of("year", "ratings"), perYear2.columns());
+    assertEquals(RATINGS, sum(perYear2, 1), "every rating's movie exists");
+    for (int i = 1; i < perYear2.rows().size(); i++) {
+      assertTrue(((Number) perYear2.rows().get(i - 1).get(0)).longValue()
+          < ((Number) perYear2.rows().get(i).get(0)).longValue(), "by year");
+    }
+  }
+
+  @Test
+  void marsEqualsSpark() {
+    assertEquals(List.of(), DoubanResults.differences(spark, mars), "Mars vs Spark SQL");
   }
 
   @Test
@@ -110,6 +138,7 @@ class DoubanAgreementTest {
     assertEquals(1, pandas.runs().size());
     List<String> differences = DoubanResults.differences(pandas.results(), spark);
     assertEquals(List.of(), differences, "Spark SQL vs pandas");
+    assertEquals(List.of(), DoubanResults.differences(pandas.results(), mars), "Mars vs pandas");
     // and the JSON round trip the harness uses for the Java side keeps the results
     Path written = data.resolve("spark.json");
     DoubanResults.write(spark, written);
@@ -127,5 +156,18 @@ class DoubanAgreementTest {
     assertNotNull(a.differenceFrom(swapped));
     assertNotNull(a.differenceFrom(off));
     assertNotNull(a.differenceFrom(new StepResult(List.of("t", "count"), a.rows())));
+    // means equal up to the summation order tie: either order of the tied rows is accepted, but
+    // only within the tie, and the values must still agree
+    StepResult means = new StepResult(List.of("movie", "mean"), List.of(List.of(3L, 8.5), List.of(1L, 8.2),
+        List.of(2L, 8.2 + 1e-14), List.of(4L, 8.1)));
+    StepResult tieSwapped = new StepResult(List.of("movie", "mean"), List.of(List.of(3L, 8.5), List.of(2L, 8.2),
+        List.of(1L, 8.2), List.of(4L, 8.1)));
+    StepResult outsideTie = new StepResult(List.of("movie", "mean"), List.of(List.of(1L, 8.2), List.of(3L, 8.5),
+        List.of(2L, 8.2), List.of(4L, 8.1)));
+    StepResult wrongMean = new StepResult(List.of("movie", "mean"), List.of(List.of(3L, 8.5), List.of(2L, 8.3),
+        List.of(1L, 8.2), List.of(4L, 8.1)));
+    assertNull(tieSwapped.differenceFrom(means));
+    assertNotNull(outsideTie.differenceFrom(means));
+    assertNotNull(wrongMean.differenceFrom(means));
   }
 }
