@@ -16,9 +16,10 @@ public final class Examples {
       case "hyperparam" -> HyperParameterSearch.main(rest);
       case "spawn-throughput" -> SpawnThroughput.main(rest);
       case "douban-data" -> DoubanData.main(rest);
+      case "douban" -> DoubanDemo.main(rest);
       default -> {
         System.err.println("unknown example '" + name + "'; available: pi, outofcore, remote-pi, hyperparam,"
-            + " spawn-throughput, douban-data");
+            + " spawn-throughput, douban-data, douban");
         System.exit(2);
       }
     }
