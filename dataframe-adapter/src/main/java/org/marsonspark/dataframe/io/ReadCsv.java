@@ -2,6 +2,7 @@ package org.marsonspark.dataframe.io;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -290,39 +291,152 @@ public final class ReadCsv extends DfOp {
     @Override
     public Object execute(Object[] inputs) {
       Set<String> na = new HashSet<>(Arrays.asList(naValues));
-      List<List<String>> cols = new ArrayList<>();
+      int[] keepSlot = new int[fileColumns];
+      Arrays.fill(keepSlot, -1);
       for (int k = 0; k < keep.length; k++) {
-        cols.add(new ArrayList<>());
+        keepSlot[keep[k]] = k;
       }
-      List<Long> offsets = new ArrayList<>();
-      try (CsvRecords r = new CsvRecords(Path.of(path), atDataStart ? start : start - 1, sep, quote)) {
-        if (!atDataStart) {
-          r.skipLine();
-        }
-        while (r.skipBlankLines() && r.position() < end) {
-          long at = r.position();
-          List<String> rec = r.next(null);
-          if (rec.size() > fileColumns) {
-            throw new MarsException(ErrorClass.INVALID_ARGUMENT, "readCsv: Error tokenizing data: expected "
-                + fileColumns + " fields in the record at byte " + at + " of " + path + ", saw " + rec.size());
-          }
-          offsets.add(at);
-          for (int k = 0; k < keep.length; k++) {
-            cols.get(k).add(keep[k] < rec.size() ? rec.get(keep[k]) : null);
-          }
-        }
+      Fields sink = new Fields(this, na);
+      try (CsvChunkParser p = new CsvChunkParser(Path.of(path), atDataStart ? start : start - 1, sep, quote,
+          CsvChunkParser.DEFAULT_BUFFER)) {
+        p.parse(end, !atDataStart, keepSlot, sink);
       } catch (IOException e) {
         throw new UncheckedIOException("readCsv: cannot read " + path, e);
       }
-      int n = offsets.size();
+      int n = sink.rows;
+      long[] offsets = Arrays.copyOf(sink.offsets, n);
       Map<String, Column> out = new LinkedHashMap<>();
       for (int k = 0; k < keep.length; k++) {
-        out.put(names[k], convert(cols.get(k), dtypes[k], na, names[k], offsets));
+        Column c = switch (sink.kind[k]) {
+          case Fields.LONGS -> Column.ofLongs(Arrays.copyOf(sink.longs[k], n));
+          case Fields.DOUBLES -> Column.ofDoubles(Arrays.copyOf(sink.doubles[k], n));
+          default -> convert(Arrays.asList(sink.strings[k]).subList(0, n), dtypes[k], na, names[k], offsets);
+        };
+        out.put(names[k], c);
       }
       return LocalFrame.of(LocalIndex.range(n), out);
     }
 
-    private Column convert(List<String> raw, DfType dt, Set<String> na, String column, List<Long> offsets) {
+    /**
+     * The kept columns as they are parsed: int64 and float64 straight into primitive arrays (plain
+     * numbers from their bytes, anything else through the same string rules as before), other
+     * dtypes as strings for {@link #convert}.
+     */
+    static final class Fields implements CsvChunkParser.Sink {
+      static final int LONGS = 0;
+      static final int DOUBLES = 1;
+      static final int STRINGS = 2;
+
+      private final ParseChunk op;
+      private final Set<String> na;
+      private final boolean fastNumbers;
+      final int[] kind;
+      final long[][] longs;
+      final double[][] doubles;
+      final String[][] strings;
+      long[] offsets = new long[1024];
+      int rows;
+      private final int[] filled; // fields given to column k in the current record (0 or 1)
+
+      Fields(ParseChunk op, Set<String> na) {
+        this.op = op;
+        this.na = na;
+        this.fastNumbers = !CsvChunkParser.anyPlainNumber(na);
+        int m = op.keep().length;
+        kind = new int[m];
+        longs = new long[m][];
+        doubles = new double[m][];
+        strings = new String[m][];
+        filled = new int[m];
+        for (int k = 0; k < m; k++) {
+          kind[k] = op.dtypes()[k] == DfType.INT64 ? LONGS : op.dtypes()[k] == DfType.FLOAT64 ? DOUBLES : STRINGS;
+          switch (kind[k]) {
+            case LONGS -> longs[k] = new long[1024];
+            case DOUBLES -> doubles[k] = new double[1024];
+            default -> strings[k] = new String[1024];
+          }
+        }
+      }
+
+      @Override
+      public void record(long at) {
+        if (rows == offsets.length) {
+          int cap = rows * 2;
+          offsets = Arrays.copyOf(offsets, cap);
+          for (int k = 0; k < kind.length; k++) {
+            switch (kind[k]) {
+              case LONGS -> longs[k] = Arrays.copyOf(longs[k], cap);
+              case DOUBLES -> doubles[k] = Arrays.copyOf(doubles[k], cap);
+              default -> strings[k] = Arrays.copyOf(strings[k], cap);
+            }
+          }
+        }
+        offsets[rows] = at;
+        Arrays.fill(filled, 0);
+      }
+
+      @Override
+      public void field(int k, byte[] b, int off, int len, boolean quoted) {
+        filled[k] = 1;
+        switch (kind[k]) {
+          case LONGS -> {
+            long v = fastNumbers && !quoted ? CsvChunkParser.plainLong(b, off, len) : CsvChunkParser.NOT_PLAIN;
+            longs[k][rows] = v != CsvChunkParser.NOT_PLAIN ? v
+                : op.longValue(new String(b, off, len, StandardCharsets.UTF_8), na, k, offsets[rows]);
+          }
+          case DOUBLES -> {
+            double v = fastNumbers && !quoted ? CsvChunkParser.plainDouble(b, off, len) : Double.NaN;
+            doubles[k][rows] = !Double.isNaN(v) ? v
+                : op.doubleValue(new String(b, off, len, StandardCharsets.UTF_8), na, k, offsets[rows]);
+          }
+          default -> strings[k][rows] = new String(b, off, len, StandardCharsets.UTF_8);
+        }
+      }
+
+      @Override
+      public void endRecord(int fields) {
+        if (fields > op.fileColumns()) {
+          throw new MarsException(ErrorClass.INVALID_ARGUMENT, "readCsv: Error tokenizing data: expected "
+              + op.fileColumns() + " fields in the record at byte " + offsets[rows] + " of " + op.path() + ", saw "
+              + fields);
+        }
+        for (int k = 0; k < kind.length; k++) {
+          if (filled[k] == 0) { // a short record: the missing fields are NA
+            switch (kind[k]) {
+              case LONGS -> longs[k][rows] = op.longValue(null, na, k, offsets[rows]);
+              case DOUBLES -> doubles[k][rows] = Double.NaN;
+              default -> strings[k][rows] = null;
+            }
+          }
+        }
+        rows++;
+      }
+    }
+
+    /** An int64 field that is not a plain number (or NA, null when missing): parsed as before, or an error. */
+    long longValue(String s, Set<String> na, int k, long at) {
+      Long x = s == null || na.contains(s) ? null : parseLong(s.trim());
+      if (x == null) {
+        throw bad(names[k], s, DfType.INT64, at, s == null || na.contains(s)
+            ? "it is NA, which int64 cannot hold: pass dtype float64 for this column"
+            : "pass the column's dtype (float64 or str)");
+      }
+      return x;
+    }
+
+    /** A float64 field that is not a plain number: NA, another form of number, or an error. */
+    double doubleValue(String s, Set<String> na, int k, long at) {
+      if (s == null || na.contains(s)) {
+        return Double.NaN;
+      }
+      Double x = parseDouble(s.trim());
+      if (x == null) {
+        throw bad(names[k], s, DfType.FLOAT64, at, "pass dtype str for this column");
+      }
+      return x;
+    }
+
+    private Column convert(List<String> raw, DfType dt, Set<String> na, String column, long[] offsets) {
       int n = raw.size();
       switch (dt) {
         case INT64 -> {
@@ -331,7 +445,7 @@ public final class ReadCsv extends DfOp {
             String s = raw.get(i);
             Long x = s == null || na.contains(s) ? null : parseLong(s.trim());
             if (x == null) {
-              throw bad(column, s, dt, offsets.get(i), s == null || na.contains(s)
+              throw bad(column, s, dt, offsets[i], s == null || na.contains(s)
                   ? "it is NA, which int64 cannot hold: pass dtype float64 for this column"
                   : "pass the column's dtype (float64 or str)");
             }
@@ -349,7 +463,7 @@ public final class ReadCsv extends DfOp {
             }
             Double x = parseDouble(s.trim());
             if (x == null) {
-              throw bad(column, s, dt, offsets.get(i), "pass dtype str for this column");
+              throw bad(column, s, dt, offsets[i], "pass dtype str for this column");
             }
             v[i] = x;
           }
@@ -361,7 +475,7 @@ public final class ReadCsv extends DfOp {
             String s = raw.get(i);
             Boolean x = s == null || na.contains(s) ? null : parseBool(s.trim());
             if (x == null) {
-              throw bad(column, s, dt, offsets.get(i), "pass dtype str for this column");
+              throw bad(column, s, dt, offsets[i], "pass dtype str for this column");
             }
             v[i] = x;
           }
