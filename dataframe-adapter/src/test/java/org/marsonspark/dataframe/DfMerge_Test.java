@@ -157,6 +157,46 @@ class DfMerge_Test {
     }
   }
 
+  /**
+   * One int64 key on both sides takes a primitive hash path (MergePlan.longPairs): it gives the
+   * frame the general path gives for the same keys as float64, for every how and both strategies.
+   */
+  @Test
+  void int64KeysMergeAsTheGeneralPathDoes() {
+    Random rnd = new Random(9);
+    long[] lk = new long[500];
+    long[] lv = new long[500];
+    for (int i = 0; i < lk.length; i++) {
+      lk[i] = rnd.nextInt(60) - 10;
+      lv[i] = i;
+    }
+    long[] rk = new long[90];
+    Object[] rv = new Object[90];
+    for (int i = 0; i < rk.length; i++) {
+      rk[i] = rnd.nextInt(80) - 10;
+      rv[i] = "r" + i;
+    }
+    Map<String, Column> lcols = new LinkedHashMap<>();
+    lcols.put("k", Column.ofLongs(lk));
+    lcols.put("a", Column.ofLongs(lv));
+    Map<String, Column> rcols = new LinkedHashMap<>();
+    rcols.put("key", Column.ofLongs(rk));
+    rcols.put("b", Column.ofObjects(rv));
+    DataFrame left = Md.dataFrame(LocalFrame.of(lcols), 70);
+    DataFrame right = Md.dataFrame(LocalFrame.of(rcols), 40);
+    DataFrame leftF = left.astype(Map.of("k", "float64"));
+    DataFrame rightF = right.astype(Map.of("key", "float64"));
+    for (String how : List.of("inner", "left", "right", "outer")) {
+      for (Strategy st : how.equals("outer") ? List.of(Strategy.SHUFFLE) : List.of(Strategy.BROADCAST, Strategy.SHUFFLE)) {
+        MergeOptions o = MergeOptions.leftOn("k").rightOn("key").how(how).strategy(st);
+        LocalFrame general = run(Md.merge(leftF, rightF, o));
+        LocalFrame got = run(Md.merge(left, right, o).astype(Map.of("k", "float64", "key", "float64")));
+        assertSameFrame(general, got, how + " merge on int64 keys, " + st);
+        assertTrue(got.nrows() > 0, how);
+      }
+    }
+  }
+
   @Test
   void dropDuplicatesOnManyChunksKeepsPandasOccurrences() {
     LocalFrame f = randomFrame(7, 500, 20, "a");

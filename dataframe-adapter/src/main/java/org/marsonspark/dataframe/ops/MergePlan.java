@@ -16,6 +16,7 @@ import org.marsonspark.dataframe.IndexMeta;
 import org.marsonspark.dataframe.MergeOptions;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
+import org.marsonspark.dataframe.local.LongColumn;
 import org.marsonspark.dataframe.local.LocalIndex;
 
 /**
@@ -277,6 +278,11 @@ final class MergePlan implements Serializable {
 
   /** Row pairs (left row, right row; -1 where a side has none), in the plan's order. */
   int[][] pairs(LocalFrame left, LocalFrame right) {
+    List<Column> lc = RowKeys.columns(left, leftKeys);
+    List<Column> rc = RowKeys.columns(right, rightKeys);
+    if (lc.size() == 1 && !asDouble[0] && lc.get(0) instanceof LongColumn l && rc.get(0) instanceof LongColumn r) {
+      return longPairs(l, r);
+    }
     Object[] lk = RowKeys.of(RowKeys.columns(left, leftKeys), asDouble);
     Object[] rk = RowKeys.of(RowKeys.columns(right, rightKeys), asDouble);
     boolean rm = rightMajor();
@@ -313,6 +319,90 @@ final class MergePlan implements Serializable {
       }
     }
     return rm ? new int[][] {b.toArray(), a.toArray()} : new int[][] {a.toArray(), b.toArray()};
+  }
+
+  /**
+   * {@link #pairs} for one int64 key on both sides (no NA possible): the same pairs in the same
+   * order, from a primitive hash table over the minor side's keys and its rows grouped by key
+   * (ascending within a key), without a boxed key per row.
+   */
+  private int[][] longPairs(LongColumn left, LongColumn right) {
+    boolean rm = rightMajor();
+    LongColumn major = rm ? right : left;
+    LongColumn minor = rm ? left : right;
+    boolean keepMajor = how != How.INNER;
+    boolean keepMinor = how == How.OUTER;
+    int nm = minor.size();
+    // distinct minor keys -> slot, then the minor rows of each slot contiguous (counting sort)
+    int cap = Integer.highestOneBit(Math.max(4, nm) * 2 - 1) << 1;
+    long[] keys = new long[cap];
+    int[] slotOf = new int[cap];
+    java.util.Arrays.fill(slotOf, -1);
+    int mask = cap - 1;
+    int[] rowSlot = new int[nm];
+    int slots = 0;
+    for (int j = 0; j < nm; j++) {
+      long k = minor.getLong(j);
+      int at = longHash(k) & mask;
+      while (slotOf[at] >= 0 && keys[at] != k) {
+        at = (at + 1) & mask;
+      }
+      if (slotOf[at] < 0) {
+        keys[at] = k;
+        slotOf[at] = slots++;
+      }
+      rowSlot[j] = slotOf[at];
+    }
+    int[] start = new int[slots + 1];
+    for (int j = 0; j < nm; j++) {
+      start[rowSlot[j] + 1]++;
+    }
+    for (int s = 0; s < slots; s++) {
+      start[s + 1] += start[s];
+    }
+    int[] rows = new int[nm];
+    int[] fill = java.util.Arrays.copyOf(start, slots);
+    for (int j = 0; j < nm; j++) {
+      rows[fill[rowSlot[j]]++] = j;
+    }
+    int n = major.size();
+    IntList a = new IntList();
+    IntList b = new IntList();
+    boolean[] matched = keepMinor ? new boolean[nm] : null;
+    for (int i = 0; i < n; i++) {
+      long k = major.getLong(i);
+      int at = longHash(k) & mask;
+      while (slotOf[at] >= 0 && keys[at] != k) {
+        at = (at + 1) & mask;
+      }
+      int s = slotOf[at];
+      if (s >= 0) {
+        for (int t = start[s]; t < start[s + 1]; t++) {
+          a.add(i);
+          b.add(rows[t]);
+          if (matched != null) {
+            matched[rows[t]] = true;
+          }
+        }
+      } else if (keepMajor) {
+        a.add(i);
+        b.add(-1);
+      }
+    }
+    if (keepMinor) {
+      for (int j = 0; j < nm; j++) {
+        if (!matched[j]) {
+          a.add(-1);
+          b.add(j);
+        }
+      }
+    }
+    return rm ? new int[][] {b.toArray(), a.toArray()} : new int[][] {a.toArray(), b.toArray()};
+  }
+
+  private static int longHash(long k) {
+    long h = k * 0x9E3779B97F4A7C15L;
+    return (int) (h ^ (h >>> 32));
   }
 
   /** The merged rows of two frames, for the pairs given: columns, dtypes and index as planned. */
