@@ -296,7 +296,8 @@ public final class ReadCsv extends DfOp {
       for (int k = 0; k < keep.length; k++) {
         keepSlot[keep[k]] = k;
       }
-      Fields sink = new Fields(this, na);
+      // rows are unknown: start from a guess of 16 bytes per record (arrays grow by doubling)
+      Fields sink = new Fields(this, na, (int) Math.max(1024, Math.min(1 << 24, (end - start) / 16)));
       try (CsvChunkParser p = new CsvChunkParser(Path.of(path), atDataStart ? start : start - 1, sep, quote,
           CsvChunkParser.DEFAULT_BUFFER)) {
         p.parse(end, !atDataStart, keepSlot, sink);
@@ -334,11 +335,10 @@ public final class ReadCsv extends DfOp {
       final long[][] longs;
       final double[][] doubles;
       final String[][] strings;
-      long[] offsets = new long[1024];
+      long[] offsets;
       int rows;
-      private final int[] filled; // fields given to column k in the current record (0 or 1)
 
-      Fields(ParseChunk op, Set<String> na) {
+      Fields(ParseChunk op, Set<String> na, int capacity) {
         this.op = op;
         this.na = na;
         this.fastNumbers = !CsvChunkParser.anyPlainNumber(na);
@@ -347,13 +347,13 @@ public final class ReadCsv extends DfOp {
         longs = new long[m][];
         doubles = new double[m][];
         strings = new String[m][];
-        filled = new int[m];
+        offsets = new long[capacity];
         for (int k = 0; k < m; k++) {
           kind[k] = op.dtypes()[k] == DfType.INT64 ? LONGS : op.dtypes()[k] == DfType.FLOAT64 ? DOUBLES : STRINGS;
           switch (kind[k]) {
-            case LONGS -> longs[k] = new long[1024];
-            case DOUBLES -> doubles[k] = new double[1024];
-            default -> strings[k] = new String[1024];
+            case LONGS -> longs[k] = new long[capacity];
+            case DOUBLES -> doubles[k] = new double[capacity];
+            default -> strings[k] = new String[capacity];
           }
         }
       }
@@ -372,12 +372,10 @@ public final class ReadCsv extends DfOp {
           }
         }
         offsets[rows] = at;
-        Arrays.fill(filled, 0);
       }
 
       @Override
       public void field(int k, byte[] b, int off, int len, boolean quoted) {
-        filled[k] = 1;
         switch (kind[k]) {
           case LONGS -> {
             long v = fastNumbers && !quoted ? CsvChunkParser.plainLong(b, off, len) : CsvChunkParser.NOT_PLAIN;
@@ -401,7 +399,7 @@ public final class ReadCsv extends DfOp {
               + fields);
         }
         for (int k = 0; k < kind.length; k++) {
-          if (filled[k] == 0) { // a short record: the missing fields are NA
+          if (op.keep()[k] >= fields) { // a short record: the missing fields are NA
             switch (kind[k]) {
               case LONGS -> longs[k][rows] = op.longValue(null, na, k, offsets[rows]);
               case DOUBLES -> doubles[k][rows] = Double.NaN;
