@@ -159,21 +159,28 @@ class DfMerge_Test {
 
   /**
    * One int64 key on both sides takes a primitive hash path (MergePlan.longPairs): it gives the
-   * frame the general path gives for the same keys as float64, for every how and both strategies.
+   * frame the general path gives for the same keys as float64, for every how and both strategies;
+   * keys in a dense range (a table indexed by key) and spread out (a hash table).
    */
   @Test
   void int64KeysMergeAsTheGeneralPathDoes() {
+    for (long scale : new long[] {1, 1_000_003}) {
+      int64KeysMerge(scale);
+    }
+  }
+
+  private void int64KeysMerge(long scale) {
     Random rnd = new Random(9);
     long[] lk = new long[500];
     long[] lv = new long[500];
     for (int i = 0; i < lk.length; i++) {
-      lk[i] = rnd.nextInt(60) - 10;
+      lk[i] = (rnd.nextInt(60) - 10) * scale;
       lv[i] = i;
     }
     long[] rk = new long[90];
     Object[] rv = new Object[90];
     for (int i = 0; i < rk.length; i++) {
-      rk[i] = rnd.nextInt(80) - 10;
+      rk[i] = (rnd.nextInt(80) - 10) * scale;
       rv[i] = "r" + i;
     }
     Map<String, Column> lcols = new LinkedHashMap<>();
@@ -191,7 +198,7 @@ class DfMerge_Test {
         MergeOptions o = MergeOptions.leftOn("k").rightOn("key").how(how).strategy(st);
         LocalFrame general = run(Md.merge(leftF, rightF, o));
         LocalFrame got = run(Md.merge(left, right, o).astype(Map.of("k", "float64", "key", "float64")));
-        assertSameFrame(general, got, how + " merge on int64 keys, " + st);
+        assertSameFrame(general, got, how + " merge on int64 keys x " + scale + ", " + st);
         assertTrue(got.nrows() > 0, how);
       }
     }

@@ -25,9 +25,16 @@ final class LongGroups {
     return size;
   }
 
-  private static int hash(long k) {
-    long h = k * 0x9E3779B97F4A7C15L;
-    return (int) (h ^ (h >>> 32));
+  /**
+   * A full 64-bit mix (murmur3's finalizer): a multiply alone leaves keys with many trailing
+   * zero bits — float64 keys such as 1.0, 1.5, 2.0 as their bits — in one slot.
+   */
+  static int hash(long k) {
+    long h = k ^ (k >>> 33);
+    h *= 0xFF51AFD7ED558CCDL;
+    h ^= h >>> 33;
+    h *= 0xC4CEB9FE1A85EC53L;
+    return (int) (h ^ (h >>> 33));
   }
 
   /** The id of {@code k}, given the next id when it is new. */

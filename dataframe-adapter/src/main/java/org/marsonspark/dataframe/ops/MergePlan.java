@@ -333,22 +333,35 @@ final class MergePlan implements Serializable {
     boolean keepMajor = how != How.INNER;
     boolean keepMinor = how == How.OUTER;
     int nm = minor.size();
-    // distinct minor keys -> slot, then the minor rows of each slot contiguous (counting sort)
-    int cap = Integer.highestOneBit(Math.max(4, nm) * 2 - 1) << 1;
-    long[] keys = new long[cap];
+    long lo = Long.MAX_VALUE;
+    long hi = Long.MIN_VALUE;
+    for (int j = 0; j < nm; j++) {
+      lo = Math.min(lo, minor.getLong(j));
+      hi = Math.max(hi, minor.getLong(j));
+    }
+    // dense keys (ids): a table indexed by key - lo; else open addressing on a hash
+    boolean dense = nm > 0 && hi - lo >= 0 && hi - lo < (1L << 26) && hi - lo <= 8L * nm + 1024;
+    int cap = dense ? (int) (hi - lo + 1) : Integer.highestOneBit(Math.max(4, nm) * 2 - 1) << 1;
+    long[] keys = dense ? null : new long[cap];
     int[] slotOf = new int[cap];
     java.util.Arrays.fill(slotOf, -1);
     int mask = cap - 1;
+    // distinct minor keys -> slot, then the minor rows of each slot contiguous (counting sort)
     int[] rowSlot = new int[nm];
     int slots = 0;
     for (int j = 0; j < nm; j++) {
       long k = minor.getLong(j);
-      int at = longHash(k) & mask;
-      while (slotOf[at] >= 0 && keys[at] != k) {
-        at = (at + 1) & mask;
+      int at;
+      if (dense) {
+        at = (int) (k - lo);
+      } else {
+        at = longHash(k) & mask;
+        while (slotOf[at] >= 0 && keys[at] != k) {
+          at = (at + 1) & mask;
+        }
+        keys[at] = k;
       }
       if (slotOf[at] < 0) {
-        keys[at] = k;
         slotOf[at] = slots++;
       }
       rowSlot[j] = slotOf[at];
@@ -366,16 +379,21 @@ final class MergePlan implements Serializable {
       rows[fill[rowSlot[j]]++] = j;
     }
     int n = major.size();
-    IntList a = new IntList();
-    IntList b = new IntList();
+    IntList a = new IntList(n);
+    IntList b = new IntList(n);
     boolean[] matched = keepMinor ? new boolean[nm] : null;
     for (int i = 0; i < n; i++) {
       long k = major.getLong(i);
-      int at = longHash(k) & mask;
-      while (slotOf[at] >= 0 && keys[at] != k) {
-        at = (at + 1) & mask;
+      int s;
+      if (dense) {
+        s = k < lo || k > hi ? -1 : slotOf[(int) (k - lo)];
+      } else {
+        int at = longHash(k) & mask;
+        while (slotOf[at] >= 0 && keys[at] != k) {
+          at = (at + 1) & mask;
+        }
+        s = slotOf[at];
       }
-      int s = slotOf[at];
       if (s >= 0) {
         for (int t = start[s]; t < start[s + 1]; t++) {
           a.add(i);
@@ -401,8 +419,7 @@ final class MergePlan implements Serializable {
   }
 
   private static int longHash(long k) {
-    long h = k * 0x9E3779B97F4A7C15L;
-    return (int) (h ^ (h >>> 32));
+    return LongGroups.hash(k);
   }
 
   /** The merged rows of two frames, for the pairs given: columns, dtypes and index as planned. */
@@ -454,8 +471,16 @@ final class MergePlan implements Serializable {
 
   /** A growable int array. */
   static final class IntList {
-    int[] v = new int[4];
+    int[] v;
     int size;
+
+    IntList() {
+      this(4);
+    }
+
+    IntList(int capacity) {
+      v = new int[Math.max(4, capacity)];
+    }
 
     void add(int x) {
       if (size == v.length) {
