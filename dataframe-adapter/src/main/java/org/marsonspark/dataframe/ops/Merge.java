@@ -19,7 +19,6 @@ import org.marsonspark.dataframe.DfOp;
 import org.marsonspark.dataframe.DfType;
 import org.marsonspark.dataframe.MergeOptions;
 import org.marsonspark.dataframe.MergeOptions.Strategy;
-import org.marsonspark.dataframe.io.ContinuousIndex;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
