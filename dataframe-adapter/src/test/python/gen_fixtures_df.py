@@ -418,6 +418,59 @@ def gen_counts():
          {"col": "e", "by": "a", "gt": 100}, df[df["a"] > 100]["e"].value_counts())
 
 
+def group_frame():
+    return pd.DataFrame({
+        "key": ["b", "a", "c", "a", None, "b", "a", "c", "d", "b", "a", "e", "c"],
+        "n": np.array([5, 3, -2, 8, 1, 0, 4, 7, 9, -6, 2, 11, 3], dtype="int64"),
+        "x": [1.5, np.nan, 2.0, -0.5, 3.0, 4.25, np.nan, 1.0, 6.0, -2.0, 0.5, np.nan, 2.5],
+        "s": ["p", "q", None, "q", "r", "p", "z", "y", None, "p", "q", "m", "y"],
+        "k2": np.array([1, 2, 1, 2, 3, 1, 3, 2, 1, 1, 2, 3, 2], dtype="int64"),
+    })
+
+
+def gen_group_apply():
+    """groupby transform (by aggregation name and with a function) and apply; the Java test runs
+    a Java function of the same name (see DfGroupApply_FixtureTest)."""
+    g = group_frame()
+    I = {"df": g}
+    for name, key, cols, fn in [("sum_by_key", "key", ["n", "x"], "sum"), ("mean_by_key", "key", ["n", "x"], "mean"),
+                                ("count_by_key", "key", ["x", "s"], "count"),
+                                ("first_by_key", "key", ["n", "x", "s"], "first"),
+                                ("max_by_int", "k2", ["n", "x"], "max"), ("sum_by_int", "k2", ["n"], "sum"),
+                                ("nunique_by_int", "k2", ["s"], "nunique"), ("std_by_int", "k2", ["x"], "std")]:
+        case("groupby_apply", "transform_" + name, f"g.groupby({key!r})[{cols!r}].transform({fn!r})", "transform_agg",
+             I, {"keys": [key], "columns": cols, "fn": fn}, g.groupby(key)[cols].transform(fn))
+    case("groupby_apply", "transform_two_keys", "g.groupby(['k2', 'key'])[['n']].transform('sum')", "transform_agg",
+         I, {"keys": ["k2", "key"], "columns": ["n"], "fn": "sum"}, g.groupby(["k2", "key"])[["n"]].transform("sum"))
+    f = g[g["n"] > 0]
+    case("groupby_apply", "filtered_transform", "g[g.n > 0].groupby('k2')[['x']].transform('mean')",
+         "filtered_transform_agg", I, {"keys": ["k2"], "columns": ["x"], "fn": "mean"},
+         f.groupby("k2")[["x"]].transform("mean"))
+    case("groupby_apply", "transform_fn_demean", "g[['key','n','x']].groupby('key').transform(lambda d: d - d.mean())",
+         "transform_fn", I, {"keys": ["key"], "select": ["key", "n", "x"], "fn": "demean"},
+         g[["key", "n", "x"]].groupby("key").transform(lambda d: d - d.mean()))
+    case("groupby_apply", "transform_fn_cumsum_int_key", "g[['k2','n']].groupby('k2').transform(lambda d: d.cumsum())",
+         "transform_fn", I, {"keys": ["k2"], "select": ["k2", "n"], "fn": "cumsum"},
+         g[["k2", "n"]].groupby("k2").transform(lambda d: d.cumsum()))
+    case("groupby_apply", "transform_fn_cumsum_str_key", "g[['key','n']].groupby('key').transform(lambda d: d.cumsum())",
+         "transform_fn", I, {"keys": ["key"], "select": ["key", "n"], "fn": "cumsum"},
+         g[["key", "n"]].groupby("key").transform(lambda d: d.cumsum()))
+    case("groupby_apply", "apply_head1", "g.groupby('key', group_keys=False).apply(lambda d: d.head(1))", "apply_fn", I,
+         {"keys": ["key"], "fn": "head1"}, g.groupby("key", group_keys=False).apply(lambda d: d.head(1)))
+    case("groupby_apply", "apply_top2_by_int", "g.groupby('k2', group_keys=False).apply(lambda d: d.nlargest(2, 'n'))",
+         "apply_fn", I, {"keys": ["k2"], "fn": "top2n"},
+         g.groupby("k2", group_keys=False).apply(lambda d: d.nlargest(2, "n")))
+    summary = lambda d: pd.DataFrame({"total": [d["x"].sum()], "cnt": np.array([len(d)], dtype="int64")})
+    case("groupby_apply", "apply_summary", "g.groupby('key', group_keys=False).apply(summary)", "apply_fn", I,
+         {"keys": ["key"], "fn": "summary"}, g.groupby("key", group_keys=False).apply(summary))
+    case("groupby_apply", "apply_summary_given_dtypes", "g.groupby('k2', group_keys=False).apply(summary)",
+         "apply_fn_dtypes", I, {"keys": ["k2"], "fn": "summary_row0"},
+         g.groupby("k2", group_keys=False).apply(summary))
+    case("groupby_apply", "filtered_apply", "g[g.n > 0].groupby('key', group_keys=False).apply(lambda d: d.head(1))",
+         "filtered_apply_fn", I, {"keys": ["key"], "fn": "head1"},
+         f.groupby("key", group_keys=False).apply(lambda d: d.head(1)))
+
+
 def gen_display():
     df = pd.DataFrame({"a": [1, 22, -3], "b": [1.5, np.nan, -0.25], "c": ["x", None, "long text"],
                        "d": [True, False, True], "t": pd.to_datetime(["2020-01-01", None, "2021-06-30"])})
@@ -485,6 +538,7 @@ def main():
     gen_groupby()
     gen_sort()
     gen_counts()
+    gen_group_apply()
     gen_display()
     gen_csv()
     os.makedirs(OUT, exist_ok=True)
