@@ -326,6 +326,151 @@ def gen_groupby():
          {"keys": ["k2"], "aggs": [["s", "x", "sum"]]}, g[g["n"] > 0].groupby("k2").agg(s=("x", "sum")))
 
 
+# ---- sorting, counting, top-k (dfsort) ------------------------------------------------------------
+# pandas's default sort (quicksort) leaves the order of ties unspecified; Mars on Spark sorts
+# stably, so the fixtures use kind="mergesort" (multi-key sorts are always stable in pandas).
+
+
+def gen_sort():
+    df = base_frame()
+    si = string_index_frame()
+    I = {"df": df}
+
+    def sv(name, by, ascending=True, na_position="last", inputs=I, frame=None):
+        f = df if frame is None else frame
+        asc = ascending if isinstance(ascending, list) else [ascending]
+        kind = {} if len(by) > 1 else {"kind": "mergesort"}
+        r = f.sort_values(by if len(by) > 1 else by[0], ascending=ascending, na_position=na_position, **kind)
+        case("sort", name, f"df.sort_values({by!r}, ascending={ascending!r}, na_position={na_position!r}, "
+             f"kind='mergesort')", "sort_values", inputs, {"by": by, "ascending": asc, "na_position": na_position}, r)
+
+    sv("a_ties", ["a"])
+    sv("a_desc_ties", ["a"], False)
+    sv("b_nan_last", ["b"])
+    sv("b_nan_first", ["b"], True, "first")
+    sv("b_desc_nan_first", ["b"], False, "first")
+    sv("c_strings_none", ["c"])
+    sv("c_strings_desc_first", ["c"], False, "first")
+    sv("t_datetime_nat", ["t"])
+    sv("t_datetime_desc", ["t"], False)
+    sv("k_category", ["k"])
+    sv("d_bool", ["d"], False)
+    sv("e_b_mixed", ["e", "b"], [True, False])
+    sv("g_e_s_mixed", ["g", "e", "s"], [False, True, False], "first")
+    sv("d_a_one_flag", ["d", "a"], False)
+    sv("string_index_frame", ["w"], True, "first", {"df": si}, si)
+    for col, asc, na in [("b", True, "last"), ("b", False, "first"), ("s", True, "first"), ("a", False, "last"),
+                         ("t", True, "first")]:
+        case("sort", f"series_{col}_{asc}_{na}", f'df["{col}"].sort_values(ascending={asc}, na_position="{na}", '
+             f'kind="mergesort")', "series_sort_values", I, {"col": col, "ascending": asc, "na_position": na},
+             df[col].sort_values(ascending=asc, na_position=na, kind="mergesort"))
+    case("sort", "filtered_then_sorted", 'df[df["a"] > 0].sort_values("b", kind="mergesort")', "filter_sort", I,
+         {"col": "a", "gt": 0, "by": "b"}, df[df["a"] > 0].sort_values("b", kind="mergesort"))
+    case("sort", "empty_sorted", 'df[df["a"] > 100].sort_values("b")', "filter_sort", I,
+         {"col": "a", "gt": 100, "by": "b"}, df[df["a"] > 100].sort_values("b"))
+    case("sort", "sort_index_desc_string", "si.sort_index(ascending=False)", "sort_index", {"df": si},
+         {"ascending": False, "na_position": "last"}, si.sort_index(ascending=False))
+    shuffled = df.sort_values("a", kind="mergesort")
+    case("sort", "sort_index_back", 'df.sort_values("a").sort_index()', "sort_then_sort_index", I,
+         {"by": "a", "ascending": True, "na_position": "last"}, shuffled.sort_index())
+    case("sort", "series_sort_index_desc", 'df["b"].sort_values().sort_index(ascending=False)',
+         "series_sort_then_sort_index", I, {"col": "b", "ascending": False, "na_position": "last"},
+         df["b"].sort_values(kind="mergesort").sort_index(ascending=False))
+    # nlargest / nsmallest (keep='first'): ties, NaN (last, kept when n exceeds the values), datetimes
+    for m in ["nlargest", "nsmallest"]:
+        for n, cols in [(3, ["a"]), (4, ["e", "a"]), (3, ["e", "f"]), (5, ["b"]), (9, ["b"]), (6, ["t"]), (0, ["a"]),
+                        (50, ["a"])]:
+            case("sort", f"{m}_{n}_{'_'.join(cols)}", f"df.{m}({n}, {cols!r})", m, I, {"n": n, "columns": cols},
+                 getattr(df, m)(n, cols))
+        for n, col in [(3, "b"), (9, "b"), (4, "a"), (3, "t")]:
+            case("sort", f"series_{m}_{n}_{col}", f'df["{col}"].{m}({n})', "series_" + m, I, {"n": n, "col": col},
+                 getattr(df[col], m)(n))
+    case("sort", "filtered_nlargest", 'df[df["a"] > 0].nlargest(3, "b")', "filter_nlargest", I,
+         {"col": "a", "gt": 0, "n": 3, "columns": ["b"]}, df[df["a"] > 0].nlargest(3, "b"))
+
+
+def value_counts_fixed_ties(s, normalize=False, ascending=False, dropna=True):
+    """pandas's value_counts with equal counts put in ascending value order (NA last), the order
+    Mars on Spark defines (pandas 1.5 leaves it unspecified)."""
+    r = s.value_counts(normalize=normalize, ascending=ascending, dropna=dropna)
+    r = r.sort_index(kind="mergesort", na_position="last")
+    return r.sort_values(ascending=ascending, kind="mergesort")
+
+
+def gen_counts():
+    df = base_frame()
+    df["r"] = [3.5, 4.0, 3.5, np.nan, 5.0, 4.0, 3.5, np.nan, 1.0, 4.0, 3.5]
+    I = {"df": df}
+    for col in ["c", "a", "e", "r", "d", "t", "s"]:
+        for normalize, ascending, dropna in [(False, False, True), (True, False, True), (False, True, True),
+                                             (False, False, False), (True, True, False)]:
+            if not dropna and col in ("a", "e", "d"):
+                continue
+            case("counts", f"{col}_{'norm' if normalize else 'cnt'}_{'asc' if ascending else 'desc'}"
+                 f"_{'dropna' if dropna else 'keepna'}",
+                 f'df["{col}"].value_counts(normalize={normalize}, ascending={ascending}, dropna={dropna}) '
+                 "(ties by value)", "value_counts", I,
+                 {"col": col, "normalize": normalize, "ascending": ascending, "dropna": dropna},
+                 value_counts_fixed_ties(df[col], normalize, ascending, dropna))
+    case("counts", "filtered", 'df[df["a"] > 0]["c"].value_counts() (ties by value)', "filter_value_counts", I,
+         {"col": "c", "by": "a", "gt": 0}, value_counts_fixed_ties(df[df["a"] > 0]["c"]))
+    case("counts", "empty", 'df[df["a"] > 100]["e"].value_counts()', "filter_value_counts", I,
+         {"col": "e", "by": "a", "gt": 100}, df[df["a"] > 100]["e"].value_counts())
+
+
+def group_frame():
+    return pd.DataFrame({
+        "key": ["b", "a", "c", "a", None, "b", "a", "c", "d", "b", "a", "e", "c"],
+        "n": np.array([5, 3, -2, 8, 1, 0, 4, 7, 9, -6, 2, 11, 3], dtype="int64"),
+        "x": [1.5, np.nan, 2.0, -0.5, 3.0, 4.25, np.nan, 1.0, 6.0, -2.0, 0.5, np.nan, 2.5],
+        "s": ["p", "q", None, "q", "r", "p", "z", "y", None, "p", "q", "m", "y"],
+        "k2": np.array([1, 2, 1, 2, 3, 1, 3, 2, 1, 1, 2, 3, 2], dtype="int64"),
+    })
+
+
+def gen_group_apply():
+    """groupby transform (by aggregation name and with a function) and apply; the Java test runs
+    a Java function of the same name (see DfGroupApply_FixtureTest)."""
+    g = group_frame()
+    I = {"df": g}
+    for name, key, cols, fn in [("sum_by_key", "key", ["n", "x"], "sum"), ("mean_by_key", "key", ["n", "x"], "mean"),
+                                ("count_by_key", "key", ["x", "s"], "count"),
+                                ("first_by_key", "key", ["n", "x", "s"], "first"),
+                                ("max_by_int", "k2", ["n", "x"], "max"), ("sum_by_int", "k2", ["n"], "sum"),
+                                ("nunique_by_int", "k2", ["s"], "nunique"), ("std_by_int", "k2", ["x"], "std")]:
+        case("groupby_apply", "transform_" + name, f"g.groupby({key!r})[{cols!r}].transform({fn!r})", "transform_agg",
+             I, {"keys": [key], "columns": cols, "fn": fn}, g.groupby(key)[cols].transform(fn))
+    case("groupby_apply", "transform_two_keys", "g.groupby(['k2', 'key'])[['n']].transform('sum')", "transform_agg",
+         I, {"keys": ["k2", "key"], "columns": ["n"], "fn": "sum"}, g.groupby(["k2", "key"])[["n"]].transform("sum"))
+    f = g[g["n"] > 0]
+    case("groupby_apply", "filtered_transform", "g[g.n > 0].groupby('k2')[['x']].transform('mean')",
+         "filtered_transform_agg", I, {"keys": ["k2"], "columns": ["x"], "fn": "mean"},
+         f.groupby("k2")[["x"]].transform("mean"))
+    case("groupby_apply", "transform_fn_demean", "g[['key','n','x']].groupby('key').transform(lambda d: d - d.mean())",
+         "transform_fn", I, {"keys": ["key"], "select": ["key", "n", "x"], "fn": "demean"},
+         g[["key", "n", "x"]].groupby("key").transform(lambda d: d - d.mean()))
+    case("groupby_apply", "transform_fn_cumsum_int_key", "g[['k2','n']].groupby('k2').transform(lambda d: d.cumsum())",
+         "transform_fn", I, {"keys": ["k2"], "select": ["k2", "n"], "fn": "cumsum"},
+         g[["k2", "n"]].groupby("k2").transform(lambda d: d.cumsum()))
+    case("groupby_apply", "transform_fn_cumsum_str_key", "g[['key','n']].groupby('key').transform(lambda d: d.cumsum())",
+         "transform_fn", I, {"keys": ["key"], "select": ["key", "n"], "fn": "cumsum"},
+         g[["key", "n"]].groupby("key").transform(lambda d: d.cumsum()))
+    case("groupby_apply", "apply_head1", "g.groupby('key', group_keys=False).apply(lambda d: d.head(1))", "apply_fn", I,
+         {"keys": ["key"], "fn": "head1"}, g.groupby("key", group_keys=False).apply(lambda d: d.head(1)))
+    case("groupby_apply", "apply_top2_by_int", "g.groupby('k2', group_keys=False).apply(lambda d: d.nlargest(2, 'n'))",
+         "apply_fn", I, {"keys": ["k2"], "fn": "top2n"},
+         g.groupby("k2", group_keys=False).apply(lambda d: d.nlargest(2, "n")))
+    summary = lambda d: pd.DataFrame({"total": [d["x"].sum()], "cnt": np.array([len(d)], dtype="int64")})
+    case("groupby_apply", "apply_summary", "g.groupby('key', group_keys=False).apply(summary)", "apply_fn", I,
+         {"keys": ["key"], "fn": "summary"}, g.groupby("key", group_keys=False).apply(summary))
+    case("groupby_apply", "apply_summary_given_dtypes", "g.groupby('k2', group_keys=False).apply(summary)",
+         "apply_fn_dtypes", I, {"keys": ["k2"], "fn": "summary_row0"},
+         g.groupby("k2", group_keys=False).apply(summary))
+    case("groupby_apply", "filtered_apply", "g[g.n > 0].groupby('key', group_keys=False).apply(lambda d: d.head(1))",
+         "filtered_apply_fn", I, {"keys": ["key"], "fn": "head1"},
+         f.groupby("key", group_keys=False).apply(lambda d: d.head(1)))
+
+
 def gen_display():
     df = pd.DataFrame({"a": [1, 22, -3], "b": [1.5, np.nan, -0.25], "c": ["x", None, "long text"],
                        "d": [True, False, True], "t": pd.to_datetime(["2020-01-01", None, "2021-06-30"])})
@@ -714,6 +859,9 @@ def gen_csv():
 def main():
     gen()
     gen_groupby()
+    gen_sort()
+    gen_counts()
+    gen_group_apply()
     gen_display()
     gen_merge()
     gen_csv()

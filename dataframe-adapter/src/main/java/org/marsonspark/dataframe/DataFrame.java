@@ -17,6 +17,8 @@ import org.marsonspark.dataframe.ops.Casts;
 import org.marsonspark.dataframe.ops.Chunkwise;
 import org.marsonspark.dataframe.ops.RowOps;
 import org.marsonspark.dataframe.ops.RowSlice;
+import org.marsonspark.dataframe.ops.SortValues;
+import org.marsonspark.dataframe.ops.TopN;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.Slice;
 
@@ -445,6 +447,90 @@ public final class DataFrame extends Executable {
   }
 
   // ---- end of joins and row-set operations ----------------------------------------------------
+  // ---- sorting and top-k (dfsort) -------------------------------------------------------------
+  // Sorting is a parallel sort by regular sampling (SortValues); nlargest / nsmallest a tree of
+  // per-chunk top-n (TopN). Both are stable: equal keys keep their input order.
+
+  private SortValues.Spec sortSpec(String op, String[] by, boolean[] ascending, String naPosition) {
+    if (by.length == 0) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": 'by' needs at least one column");
+    }
+    for (String c : by) {
+      if (!data.columns().contains(c)) {
+        throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": KeyError: column '" + c + "' not in "
+            + data.columns());
+      }
+    }
+    return new SortValues.Spec(SortValues.Source.COLUMNS, by.clone(), SortValues.ascendingFor(by.length, ascending),
+        SortValues.naFirst(naPosition));
+  }
+
+  /**
+   * {@code df.sort_values(by, ascending, na_position, kind="mergesort")}: rows ordered by the
+   * columns (the first deciding), each ascending or descending ({@code ascending} has one entry
+   * per column, or one for all), NA {@code "first"} or {@code "last"} whatever the direction;
+   * equal keys keep their input order. Row labels travel with their rows.
+   */
+  public DataFrame sortValues(String[] by, boolean[] ascending, String naPosition) {
+    return SortValues.frame(data, sortSpec("sort_values", by, ascending, naPosition));
+  }
+
+  /** {@code df.sort_values(by)}: ascending, NA last. */
+  public DataFrame sortValues(String... by) {
+    return sortValues(by, new boolean[] {true}, "last");
+  }
+
+  /** {@code df.sort_values(by, ascending=ascending)}. */
+  public DataFrame sortValues(String by, boolean ascending) {
+    return sortValues(new String[] {by}, new boolean[] {ascending}, "last");
+  }
+
+  /** {@code df.sort_index(ascending, na_position)}: rows ordered by their labels. */
+  public DataFrame sortIndex(boolean ascending, String naPosition) {
+    return SortValues.frame(data, new SortValues.Spec(SortValues.Source.INDEX, new String[0],
+        new boolean[] {ascending}, SortValues.naFirst(naPosition)));
+  }
+
+  public DataFrame sortIndex() {
+    return sortIndex(true, "last");
+  }
+
+  private DataFrame topN(String op, long n, String keep, String[] columns, boolean ascending) {
+    if (!"first".equals(keep)) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op + ": keep='" + keep + "' is not supported "
+          + "(only keep='first')");
+    }
+    SortValues.Spec spec = sortSpec(op, columns, new boolean[] {ascending}, "last");
+    for (String c : columns) {
+      TopN.checkDtype(op, c, data.dtype(c));
+    }
+    return TopN.frame(data, spec, n);
+  }
+
+  /**
+   * {@code df.nlargest(n, columns)} (keep='first'): the n rows with the largest values, ordered
+   * by the columns descending (NaN last); of equal rows the first ones. Numeric and datetime
+   * columns only.
+   */
+  public DataFrame nlargest(long n, String... columns) {
+    return topN("nlargest", n, "first", columns, false);
+  }
+
+  /** {@code df.nlargest(n, columns, keep)}: only keep="first" is supported. */
+  public DataFrame nlargest(long n, String keep, String[] columns) {
+    return topN("nlargest", n, keep, columns, false);
+  }
+
+  /** {@code df.nsmallest(n, columns)} (keep='first'). */
+  public DataFrame nsmallest(long n, String... columns) {
+    return topN("nsmallest", n, "first", columns, true);
+  }
+
+  public DataFrame nsmallest(long n, String keep, String[] columns) {
+    return topN("nsmallest", n, keep, columns, true);
+  }
+
+  // ---- end of sorting and top-k (dfsort) -------------------------------------------------------
 
   // ---- execution ----------------------------------------------------------------------
 

@@ -43,5 +43,9 @@ public final class DataFrameKryoRegistrations implements org.marsonspark.exec.Kr
     kryo.register(java.util.ArrayList.class);
     kryo.register(org.marsonspark.dataframe.ops.SplitExpand.Width.class);
     kryo.register(java.time.LocalDate.class);
+    // ---- sorting (dfsort)
+    kryo.register(org.marsonspark.dataframe.ops.SortedRows.class);
+    kryo.register(org.marsonspark.dataframe.ops.GroupState.class);
+    kryo.register(long[].class);
   }
 }

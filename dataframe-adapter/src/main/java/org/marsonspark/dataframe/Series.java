@@ -19,6 +19,9 @@ import org.marsonspark.dataframe.ops.Chunkwise;
 import org.marsonspark.dataframe.ops.Reduce;
 import org.marsonspark.dataframe.ops.RowOps;
 import org.marsonspark.dataframe.ops.RowSlice;
+import org.marsonspark.dataframe.ops.SortValues;
+import org.marsonspark.dataframe.ops.TopN;
+import org.marsonspark.dataframe.ops.ValueCounts;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.Slice;
 
@@ -449,6 +452,78 @@ public final class Series extends Executable {
   }
 
   // ==== end of issue 6 block =====================================================================
+  // ---- sorting, counting and top-k (dfsort) ---------------------------------------------------
+
+  /**
+   * {@code s.sort_values(ascending, na_position, kind="mergesort")}: values in order, NA
+   * {@code "first"} or {@code "last"}; equal values keep their input order; labels travel along.
+   */
+  public Series sortValues(boolean ascending, String naPosition) {
+    return SortValues.series(data, new SortValues.Spec(SortValues.Source.VALUES, new String[0],
+        new boolean[] {ascending}, SortValues.naFirst(naPosition)));
+  }
+
+  public Series sortValues(boolean ascending) {
+    return sortValues(ascending, "last");
+  }
+
+  public Series sortValues() {
+    return sortValues(true, "last");
+  }
+
+  /** {@code s.sort_index(ascending, na_position)}. */
+  public Series sortIndex(boolean ascending, String naPosition) {
+    return SortValues.series(data, new SortValues.Spec(SortValues.Source.INDEX, new String[0],
+        new boolean[] {ascending}, SortValues.naFirst(naPosition)));
+  }
+
+  public Series sortIndex() {
+    return sortIndex(true, "last");
+  }
+
+  /**
+   * {@code s.value_counts(normalize, sort=True, ascending, dropna)}: how often each value occurs,
+   * most frequent first ({@code ascending}: least first). Equal counts are ordered by value
+   * (NA last) — pandas leaves their order unspecified. {@code normalize} gives fractions
+   * (float64). Category series: not supported (astype("str") first).
+   */
+  public Series valueCounts(boolean normalize, boolean ascending, boolean dropna) {
+    return ValueCounts.of(data, normalize, ascending, dropna);
+  }
+
+  public Series valueCounts() {
+    return valueCounts(false, false, true);
+  }
+
+  private Series topN(String op, long n, String keep, boolean ascending) {
+    if (!"first".equals(keep)) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op + ": keep='" + keep + "' is not supported "
+          + "(only keep='first')");
+    }
+    TopN.checkDtype(op, data.name(), dtype());
+    return TopN.series(data, new SortValues.Spec(SortValues.Source.VALUES, new String[0], new boolean[] {ascending},
+        false), n);
+  }
+
+  /** {@code s.nlargest(n)} (keep='first'): the n largest values, descending, NaN last. */
+  public Series nlargest(long n) {
+    return topN("nlargest", n, "first", false);
+  }
+
+  public Series nlargest(long n, String keep) {
+    return topN("nlargest", n, keep, false);
+  }
+
+  /** {@code s.nsmallest(n)} (keep='first'). */
+  public Series nsmallest(long n) {
+    return topN("nsmallest", n, "first", true);
+  }
+
+  public Series nsmallest(long n, String keep) {
+    return topN("nsmallest", n, keep, true);
+  }
+
+  // ---- end of sorting, counting and top-k (dfsort) --------------------------------------------
 
   // ---- execution ----------------------------------------------------------------------
 

@@ -1,7 +1,6 @@
 package org.marsonspark.dataframe.ops;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
@@ -41,9 +40,17 @@ public final class GroupByAgg extends DfOp {
   private final Method method;
   private Method chosen;
 
-  /** What to compute: key columns, then per output column its source column and function. */
+  /**
+   * What to compute: key columns, then per output column its source column and function;
+   * {@code dropna} false keeps rows with an NA key as a group of their own (sorted last).
+   */
   public record Spec(String[] keys, String[] outNames, String[] columns, Agg[] aggs, DfType[] inTypes,
-      DfType[] keyTypes, boolean asIndex) implements java.io.Serializable {}
+      DfType[] keyTypes, boolean asIndex, boolean dropna) implements java.io.Serializable {
+    public Spec(String[] keys, String[] outNames, String[] columns, Agg[] aggs, DfType[] inTypes, DfType[] keyTypes,
+        boolean asIndex) {
+      this(keys, outNames, columns, aggs, inTypes, keyTypes, asIndex, true);
+    }
+  }
 
   private GroupByAgg(StateData in, Spec spec, Method method) {
     super(List.of(in));
@@ -62,6 +69,16 @@ public final class GroupByAgg extends DfOp {
   }
 
   public static DataFrame of(DataFrameData in, Spec spec, Method method) {
+    DataFrame out = unindexed(in, spec, method);
+    return spec.asIndex() ? out : ContinuousIndex.of(out.data());
+  }
+
+  /**
+   * The aggregated frame as {@link #of} gives it, except that with {@code asIndex} false the
+   * result chunks keep their own RangeIndex from 0 (no round to number them), for consumers that
+   * only read the keys and values (groupby transform).
+   */
+  static DataFrame unindexed(DataFrameData in, Spec spec, Method method) {
     StateData states = new MapOp(in, spec).bind();
     List<String> cols = new ArrayList<>();
     List<DfType> dts = new ArrayList<>();
@@ -74,9 +91,7 @@ public final class GroupByAgg extends DfOp {
       dts.add(spec.aggs()[i].resultType(spec.inTypes()[i]));
     }
     IndexMeta idx = spec.asIndex() ? IndexMeta.of(spec.keyTypes()[0], spec.keys()[0]) : IndexMeta.rangeIndex();
-    DataFrame out = new GroupByAgg(states, spec, method).newFrame(new DataFrameData(-1, cols, dts, idx,
-        DfData.newAlignKey()));
-    return spec.asIndex() ? out : ContinuousIndex.of(out.data());
+    return new GroupByAgg(states, spec, method).newFrame(new DataFrameData(-1, cols, dts, idx, DfData.newAlignKey()));
   }
 
   @Override
@@ -185,12 +200,22 @@ public final class GroupByAgg extends DfOp {
         keys[j] = f.column(spec.keys()[j]);
       }
       List<Integer> first = new ArrayList<>();
-      int[] ids = GroupState.factorize(keys, first);
-      int[] valid = Arrays.stream(java.util.stream.IntStream.range(0, ids.length).toArray()).filter(i -> ids[i] >= 0)
-          .toArray();
-      int[] validIds = new int[valid.length];
-      for (int i = 0; i < valid.length; i++) {
-        validIds[i] = ids[valid[i]];
+      int[] ids = GroupState.factorize(keys, first, spec.dropna());
+      int nvalid = 0;
+      for (int id : ids) {
+        nvalid += id >= 0 ? 1 : 0;
+      }
+      int[] valid = null;
+      int[] validIds = ids;
+      if (nvalid < ids.length) {
+        valid = new int[nvalid];
+        validIds = new int[nvalid];
+        for (int i = 0, j = 0; i < ids.length; i++) {
+          if (ids[i] >= 0) {
+            valid[j] = i;
+            validIds[j++] = ids[i];
+          }
+        }
       }
       int ng = first.size();
       int[] firstAt = first.stream().mapToInt(Integer::intValue).toArray();
@@ -200,7 +225,7 @@ public final class GroupByAgg extends DfOp {
       }
       Column[][] states = new Column[spec.aggs().length][];
       for (int a = 0; a < states.length; a++) {
-        Column v = f.column(spec.columns()[a]).take(valid);
+        Column v = valid == null ? f.column(spec.columns()[a]) : f.column(spec.columns()[a]).take(valid);
         states[a] = spec.aggs()[a].map(v, validIds, ng);
       }
       return new GroupState(outKeys, states);
@@ -223,7 +248,7 @@ public final class GroupByAgg extends DfOp {
   record MergeStates(Spec spec) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
-      return GroupState.merge(states(inputs), spec.aggs());
+      return GroupState.merge(states(inputs), spec.aggs(), spec.dropna());
     }
 
     @Override
@@ -236,7 +261,7 @@ public final class GroupByAgg extends DfOp {
   record Finish(Spec spec) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
-      GroupState g = GroupState.merge(states(inputs), spec.aggs());
+      GroupState g = GroupState.merge(states(inputs), spec.aggs(), spec.dropna());
       int[] order = GroupState.sortOrder(g.keys());
       List<String> names = new ArrayList<>();
       List<Column> cols = new ArrayList<>();

@@ -10,7 +10,14 @@ import java.util.Map;
 import org.marsonspark.core.ChunkValue;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.dataframe.DfType;
+import org.marsonspark.dataframe.local.BoolColumn;
+import org.marsonspark.dataframe.local.CategoryColumn;
 import org.marsonspark.dataframe.local.Column;
+import org.marsonspark.dataframe.local.DatetimeColumn;
+import org.marsonspark.dataframe.local.DoubleColumn;
+import org.marsonspark.dataframe.local.LongColumn;
+import org.marsonspark.dataframe.local.ObjectColumn;
 
 /**
  * Partial groupby results: the distinct keys (one column per key, one row per group) and, per
@@ -77,15 +84,94 @@ public final class GroupState implements ChunkValue, Serializable {
    * the first row of each group.
    */
   static int[] factorize(Column[] keys, List<Integer> first) {
+    return factorize(keys, first, true);
+  }
+
+  /**
+   * Group ids of the rows, in order of first appearance, and in {@code first} the first row of
+   * each group. With {@code dropna} rows with an NA key get -1 (pandas's dropna=True); without,
+   * NA is one more key. One int64, float64, bool or datetime key is hashed as a primitive (no
+   * boxing per row); one object key by its value; several keys as lists.
+   */
+  static int[] factorize(Column[] keys, List<Integer> first, boolean dropna) {
     int n = keys[0].size();
     int[] ids = new int[n];
+    if (keys.length == 1 && !(keys[0] instanceof ObjectColumn) && !(keys[0] instanceof CategoryColumn)) {
+      Column c = keys[0];
+      LongGroups groups = new LongGroups(Math.min(n, 1 << 16));
+      int naId = -1;
+      for (int i = 0; i < n; i++) {
+        long k;
+        if (c instanceof LongColumn l) {
+          k = l.getLong(i);
+        } else if (c instanceof DoubleColumn d) {
+          double x = d.getDouble(i);
+          if (Double.isNaN(x)) {
+            if (dropna) {
+              ids[i] = -1;
+              continue;
+            }
+            if (naId < 0) {
+              naId = groups.idOf(Double.doubleToLongBits(Double.NaN));
+              first.add(i);
+            }
+            ids[i] = naId;
+            continue;
+          }
+          k = Double.doubleToLongBits(x == 0.0 ? 0.0 : x);
+        } else if (c instanceof BoolColumn b) {
+          k = b.getBool(i) ? 1 : 0;
+        } else {
+          k = ((DatetimeColumn) c).getNanos(i);
+          if (k == DfType.NAT && dropna) {
+            ids[i] = -1;
+            continue;
+          }
+        }
+        int before = groups.size();
+        int g = groups.idOf(k);
+        if (g == before) {
+          first.add(i);
+        }
+        ids[i] = g;
+      }
+      return ids;
+    }
+    if (keys.length == 1) {
+      Column c = keys[0];
+      Map<Object, Integer> seen = new HashMap<>();
+      int naId = -1;
+      for (int i = 0; i < n; i++) {
+        Object k = c.get(i);
+        if (k == null) {
+          if (dropna) {
+            ids[i] = -1;
+            continue;
+          }
+          if (naId < 0) {
+            naId = first.size();
+            first.add(i);
+          }
+          ids[i] = naId;
+          continue;
+        }
+        Integer g = seen.get(k);
+        if (g == null) {
+          g = first.size();
+          seen.put(k, g);
+          first.add(i);
+        }
+        ids[i] = g;
+      }
+      return ids;
+    }
     Map<List<Object>, Integer> seen = new HashMap<>();
     for (int i = 0; i < n; i++) {
       boolean na = false;
       for (Column c : keys) {
         na |= c.isNA(i);
       }
-      if (na) {
+      if (na && dropna) {
         ids[i] = -1;
         continue;
       }
@@ -105,6 +191,14 @@ public final class GroupState implements ChunkValue, Serializable {
   @SuppressWarnings({"unchecked", "rawtypes"})
   static int compare(Column[] a, int i, Column[] b, int j) {
       for (int k = 0; k < a.length; k++) {
+        boolean naX = a[k].isNA(i);
+        boolean naY = b[k].isNA(j);
+        if (naX || naY) {
+          if (naX && naY) {
+            continue;
+          }
+          return naX ? 1 : -1; // NA keys (dropna=False) sort last, as in pandas
+        }
         Object x = a[k].get(i);
         Object y = b[k].get(j);
         int r;
@@ -141,6 +235,11 @@ public final class GroupState implements ChunkValue, Serializable {
 
   /** Merges several partial results into one (groups in order of first appearance). */
   static GroupState merge(List<GroupState> parts, Agg[] aggs) {
+    return merge(parts, aggs, true);
+  }
+
+  /** As {@link #merge(List, Agg[])}; without {@code dropna} an NA key is a group of its own. */
+  static GroupState merge(List<GroupState> parts, Agg[] aggs, boolean dropna) {
     int nk = parts.get(0).keys.length;
     Column[] keys = new Column[nk];
     for (int j = 0; j < nk; j++) {
@@ -151,7 +250,7 @@ public final class GroupState implements ChunkValue, Serializable {
       keys[j] = Column.concat(cols);
     }
     List<Integer> first = new ArrayList<>();
-    int[] ids = factorize(keys, first);
+    int[] ids = factorize(keys, first, dropna);
     int ng = first.size();
     int[] firstAt = first.stream().mapToInt(Integer::intValue).toArray();
     Column[] outKeys = new Column[nk];

@@ -1,0 +1,271 @@
+package org.marsonspark.dataframe.ops;
+
+import java.io.Serializable;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.dataframe.DfType;
+import org.marsonspark.dataframe.local.BoolColumn;
+import org.marsonspark.dataframe.local.CategoryColumn;
+import org.marsonspark.dataframe.local.Column;
+import org.marsonspark.dataframe.local.DatetimeColumn;
+import org.marsonspark.dataframe.local.DoubleColumn;
+import org.marsonspark.dataframe.local.LongColumn;
+import org.marsonspark.dataframe.local.ObjectColumn;
+
+/**
+ * The sort keys of a block of rows, compared as pandas orders them: key by key, each ascending
+ * or descending, NA first or last whatever the direction ({@code na_position}), and last by the
+ * row's <em>position tag</em> — {@code chunk << 32 | row} in the input — so that no two rows tie
+ * and the order is stable (equal keys keep their input order, pandas's kind='mergesort'). The
+ * tags grow in input order even when chunk sizes are unknown (after a filter), which is why a
+ * sort never needs the sizes before it runs. Keys read primitive arrays (long for int64, bool
+ * and datetime; double for float64); object keys compare as Java {@code Comparable}s and
+ * category keys by their labels (the categories of an unordered categorical sort as strings).
+ */
+public final class SortKeys {
+  private final Key[] keys;
+  private final boolean[] ascending;
+  private final boolean naFirst;
+  private final long[] tags;
+
+  public SortKeys(Column[] columns, boolean[] ascending, boolean naFirst, long[] tags) {
+    this.keys = new Key[columns.length];
+    for (int k = 0; k < columns.length; k++) {
+      keys[k] = Key.of(columns[k]);
+    }
+    this.ascending = ascending;
+    this.naFirst = naFirst;
+    this.tags = tags;
+  }
+
+  /** Tags {@code chunk << 32 | row} for the rows of one input chunk. */
+  public static long[] tags(int chunk, int rows) {
+    long[] t = new long[rows];
+    long base = (long) chunk << 32;
+    for (int i = 0; i < rows; i++) {
+      t[i] = base | i;
+    }
+    return t;
+  }
+
+  public int size() {
+    return tags.length;
+  }
+
+  public long[] tags() {
+    return tags;
+  }
+
+  /** Row i of these keys against row j of {@code o}: negative when i comes first. */
+  public int compare(int i, SortKeys o, int j) {
+    for (int k = 0; k < keys.length; k++) {
+      Key a = keys[k];
+      Key b = o.keys[k];
+      boolean na = a.isNA(i);
+      boolean nb = b.isNA(j);
+      if (na || nb) {
+        if (na && nb) {
+          continue;
+        }
+        int r = na ? 1 : -1;
+        return naFirst ? -r : r;
+      }
+      int r = a.compare(i, b, j);
+      if (r != 0) {
+        return ascending[k] ? r : -r;
+      }
+    }
+    return Long.compare(tags[i], o.tags[j]);
+  }
+
+  /** The permutation putting these rows in order (a bottom-up merge sort over int positions). */
+  public int[] order() {
+    int n = size();
+    int[] a = new int[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = i;
+    }
+    return mergeRuns(a, runsOfOne(n));
+  }
+
+  private static int[] runsOfOne(int n) {
+    int[] starts = new int[n + 1];
+    for (int i = 0; i <= n; i++) {
+      starts[i] = i;
+    }
+    return starts;
+  }
+
+  /**
+   * The order of rows made of consecutive sorted runs ({@code runStarts}: the first row of each
+   * run, then the row count): merges neighbouring runs until one is left, O(n log runs).
+   */
+  public int[] mergeSortedRuns(int[] runStarts) {
+    int n = size();
+    int[] a = new int[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = i;
+    }
+    return mergeRuns(a, runStarts);
+  }
+
+  private int[] mergeRuns(int[] a, int[] starts) {
+    int n = a.length;
+    int[] b = new int[n];
+    int runs = starts.length - 1;
+    while (runs > 1) {
+      int[] next = new int[(runs + 1) / 2 + 1];
+      int nr = 0;
+      for (int r = 0; r < runs; r += 2) {
+        int lo = starts[r];
+        int mid = starts[Math.min(r + 1, runs)];
+        int hi = starts[Math.min(r + 2, runs)];
+        next[nr++] = lo;
+        int i = lo;
+        int j = mid;
+        int k = lo;
+        while (i < mid && j < hi) {
+          b[k++] = compare(a[j], this, a[i]) < 0 ? a[j++] : a[i++];
+        }
+        while (i < mid) {
+          b[k++] = a[i++];
+        }
+        while (j < hi) {
+          b[k++] = a[j++];
+        }
+      }
+      next[nr] = n;
+      starts = java.util.Arrays.copyOf(next, nr + 1);
+      runs = nr;
+      int[] t = a;
+      a = b;
+      b = t;
+    }
+    return a;
+  }
+
+  /** The first row of these (sorted) keys that comes after row j of {@code pivot}. */
+  public int upperBound(SortKeys pivot, int j) {
+    int lo = 0;
+    int hi = size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (compare(mid, pivot, j) <= 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** One key column, read without boxing where its dtype allows. */
+  abstract static class Key implements Serializable {
+    abstract boolean isNA(int i);
+
+    abstract int compare(int i, Key o, int j);
+
+    static Key of(Column c) {
+      if (c instanceof LongColumn l) {
+        return new LongKey(l.values(), false);
+      }
+      if (c instanceof DatetimeColumn d) {
+        return new LongKey(d.nanos(), true);
+      }
+      if (c instanceof BoolColumn b) {
+        long[] v = new long[b.size()];
+        for (int i = 0; i < v.length; i++) {
+          v[i] = b.getBool(i) ? 1 : 0;
+        }
+        return new LongKey(v, false);
+      }
+      if (c instanceof DoubleColumn d) {
+        return new DoubleKey(d.values());
+      }
+      if (c instanceof CategoryColumn k) {
+        Object[] v = new Object[k.size()];
+        for (int i = 0; i < v.length; i++) {
+          v[i] = k.get(i);
+        }
+        return new ObjectKey(v);
+      }
+      return new ObjectKey(((ObjectColumn) c).values());
+    }
+  }
+
+  static final class LongKey extends Key {
+    private final long[] v;
+    private final boolean nat;
+
+    LongKey(long[] v, boolean nat) {
+      this.v = v;
+      this.nat = nat;
+    }
+
+    @Override
+    boolean isNA(int i) {
+      return nat && v[i] == DfType.NAT;
+    }
+
+    @Override
+    int compare(int i, Key o, int j) {
+      if (o instanceof LongKey l) {
+        return Long.compare(v[i], l.v[j]);
+      }
+      return Double.compare(v[i], ((DoubleKey) o).v[j]);
+    }
+  }
+
+  static final class DoubleKey extends Key {
+    private final double[] v;
+
+    DoubleKey(double[] v) {
+      this.v = v;
+    }
+
+    @Override
+    boolean isNA(int i) {
+      return Double.isNaN(v[i]);
+    }
+
+    @Override
+    int compare(int i, Key o, int j) {
+      double x = v[i];
+      double y = o instanceof DoubleKey d ? d.v[j] : ((LongKey) o).v[j];
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+  }
+
+  static final class ObjectKey extends Key {
+    private final Object[] v;
+
+    ObjectKey(Object[] v) {
+      this.v = v;
+    }
+
+    @Override
+    boolean isNA(int i) {
+      return v[i] == null;
+    }
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    int compare(int i, Key o, int j) {
+      Object x = v[i];
+      Object y = ((ObjectKey) o).v[j];
+      if (x.getClass() == y.getClass() && x instanceof Comparable c) {
+        return c.compareTo(y);
+      }
+      if (x instanceof Number nx && y instanceof Number ny) {
+        return Double.compare(nx.doubleValue(), ny.doubleValue());
+      }
+      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "sort: '<' not supported between instances of '"
+          + pyType(x) + "' and '" + pyType(y) + "' (an object column mixing types cannot be ordered)");
+    }
+
+    private static String pyType(Object o) {
+      return o instanceof String ? "str" : o instanceof Long ? "int" : o instanceof Double ? "float"
+          : o instanceof Boolean ? "bool" : o.getClass().getSimpleName();
+    }
+  }
+}
