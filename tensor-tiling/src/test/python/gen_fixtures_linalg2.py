@@ -97,6 +97,15 @@ def gen_products(fam):
         fam.add("einsum_%s_%s" % (sub.replace(",", "_").replace("->", "_to_"), dt),
                 "np.einsum('%s', %s)" % (sub, ", ".join(names)), "einsum", dict(zip(names, ops)), {"subscripts": sub},
                 np.einsum(sub, *ops))
+    # N-d outer and vdot of equal sizes, other shapes (flattened, as numpy); a generator of their own
+    r2 = g.rng(2025)
+    for da, db, sa, sb in [("float64", "int64", (2, 3), (2,)), ("int64", "int64", (2, 1, 2), (3, 1))]:
+        a, b = mk(r2, da, sa), mk(r2, db, sb)
+        fam.add("outer_%s_%s_%s_%s" % (da, db, sx(sa), sx(sb)), "np.outer(a, b)", "outer", {"a": a, "b": b}, {},
+                np.outer(a, b))
+    for dt, sa, sb in [("float64", (2, 3), (3, 2)), ("int64", (6,), (2, 3))]:
+        a, b = mk(r2, dt, sa), mk(r2, dt, sb)
+        fam.add("vdot_%s_%s_%s" % (dt, sx(sa), sx(sb)), "np.vdot(a, b)", "vdot", {"a": a, "b": b}, {}, np.vdot(a, b))
 
 
 # ---- decompositions -------------------------------------------------------------------------------

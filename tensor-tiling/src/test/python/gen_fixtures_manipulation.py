@@ -131,6 +131,26 @@ def gen_manipulation():
             {"n": 1, "axis": 0, "prepend": g.enc_scalar(0), "append": g.enc_scalar(2.5)}, np.diff(V, prepend=0, append=2.5))
     fam.add("diff_prepend_axis0_n2", "np.diff(x, n=2, axis=0, prepend=-1)", "diff_pa", {"x": B},
             {"n": 2, "axis": 0, "prepend": g.enc_scalar(-1), "append": None}, np.diff(B, n=2, axis=0, prepend=-1))
+    # triangles and diagonals (numpy's creation group): tril/triu of matrices and stacks, diag both ways
+    R = np.arange(1, 43, dtype=np.float64).reshape(6, 7) / 4
+    T3 = np.arange(1, 31, dtype=np.int64).reshape(2, 3, 5)
+    for x, tag in ((R, "r"), (T3, "t3"), (M, "f32")):
+        for k in (0, 1, -2, 5, -7):
+            for op in ("tril", "triu"):
+                fam.add("%s_%s_k%s" % (op, tag, g.slug(str(k))), "np.%s(x, k=%d)" % (op, k), op, {"x": x}, {"k": k},
+                        getattr(np, op)(x, k=k))
+    for x, tag in ((R, "r"), (R.T.copy(), "rt"), (np.arange(9, dtype=np.int32).reshape(3, 3), "i32")):
+        for k in (0, 1, -1, 3, -4, 9):
+            fam.add("diag2d_%s_k%s" % (tag, g.slug(str(k))), "np.diag(x, k=%d)" % k, "diag", {"x": x}, {"k": k},
+                    np.diag(x, k=k))
+    for x, tag in ((np.array([1.5, -2.0, 3.0, 0.25, 7.0]), "v5"), (np.array([True, False, True]), "bool")):
+        for k in (0, 2, -3):
+            fam.add("diag1d_%s_k%s" % (tag, g.slug(str(k))), "np.diag(x, k=%d)" % k, "diag", {"x": x}, {"k": k},
+                    np.diag(x, k=k))
+    for fn in ("zeros_like", "ones_like"):
+        fam.add("%s_f32" % fn, "np.%s(x)" % fn, fn, {"x": M}, {}, getattr(np, fn)(M))
+    fam.add("full_like_int64", "np.full_like(x, 7)", "full_like", {"x": T3}, {"value": g.enc_scalar(7)},
+            np.full_like(T3, 7))
     return fam
 
 

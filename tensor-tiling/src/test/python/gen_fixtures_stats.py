@@ -109,6 +109,64 @@ def gen_ufuncs2():
     fam.add("signbit_zeros", "np.signbit(a)", "unary", {"a": np.array([0.0, -0.0, -INF, INF, -1.5, NAN])},
             {"fn": "signbit"}, np.signbit(np.array([0.0, -0.0, -INF, INF, -1.5, NAN])))
 
+    # the remaining ufuncs: nextafter, spacing, heaviside, ldexp, gcd, lcm, and the two-output
+    # frexp, modf, divmod (one case per output: "out" picks it)
+    for dt in FLOAT_DT:
+        seed += 1
+        a = g.pool(dt, (3, 4), seed, specials=True)
+        b = g.pool(dt, (4,), seed + 500)
+        fam.add("nextafter_%s" % dt, "np.nextafter(a, b)", "binary", {"a": a, "b": b}, {"fn": "nextafter"},
+                np.nextafter(a, b))
+        fam.add("heaviside_%s" % dt, "np.heaviside(a, b)", "binary", {"a": a, "b": b}, {"fn": "heaviside"},
+                np.heaviside(a, b))
+        fam.add("spacing_%s" % dt, "np.spacing(a)", "unary", {"a": a}, {"fn": "spacing"}, np.spacing(a))
+        for k, part in enumerate(("mantissa", "exponent")):
+            fam.add("frexp_%s_%s" % (part, dt), "np.frexp(a)[%d]" % k, "unary_out", {"a": a}, {"fn": "frexp", "out": k},
+                    np.frexp(a)[k])
+        for k, part in enumerate(("fraction", "integral")):
+            fam.add("modf_%s_%s" % (part, dt), "np.modf(a)[%d]" % k, "unary_out", {"a": a}, {"fn": "modf", "out": k},
+                    np.modf(a)[k])
+        e = np.array([0, 1, -1, 3, -1074, 2000, -2000, 7], dtype=np.int64)
+        x = np.array([1.5, -0.75, 3.0, 0.0, 1.0, 1.0, 5.0, NAN], dtype=dt)
+        fam.add("ldexp_%s_int64" % dt, "np.ldexp(a, b)", "binary", {"a": x, "b": e}, {"fn": "ldexp"}, np.ldexp(x, e))
+    fam.add("spacing_edges", "np.spacing(a)", "unary",
+            {"a": np.array([0.0, -0.0, 1.0, -1.0, 1e308, -1e308, INF, NAN, 5e-324])}, {"fn": "spacing"},
+            np.spacing(np.array([0.0, -0.0, 1.0, -1.0, 1e308, -1e308, INF, NAN, 5e-324])))
+    edges = np.array([0.0, -0.0, 1.0, 3.0, -7.5, INF, -INF, NAN, 5e-324, 1e-310, 1e308])
+    for k in (0, 1):
+        fam.add("frexp_edges_%d" % k, "np.frexp(a)[%d]" % k, "unary_out", {"a": edges}, {"fn": "frexp", "out": k},
+                np.frexp(edges)[k])
+        fam.add("modf_edges_%d" % k, "np.modf(a)[%d]" % k, "unary_out", {"a": edges}, {"fn": "modf", "out": k},
+                np.modf(edges)[k])
+    fam.add("frexp_int32", "np.frexp(a)[0]", "unary_out", {"a": np.array([0, 1, -6, 1000], dtype=np.int32)},
+            {"fn": "frexp", "out": 0}, np.frexp(np.array([0, 1, -6, 1000], dtype=np.int32))[0])
+    fam.add("heaviside_int64", "np.heaviside(a, b)", "binary",
+            {"a": np.array([-2, 0, 3, 0], dtype=np.int64), "b": np.array([5, 5, 5, -1], dtype=np.int64)},
+            {"fn": "heaviside"}, np.heaviside(np.array([-2, 0, 3, 0]), np.array([5, 5, 5, -1])))
+    fam.add("nextafter_zeros", "np.nextafter(a, b)", "binary",
+            {"a": np.array([0.0, -0.0, 1.0, INF, NAN, 2.0]), "b": np.array([-1.0, 1.0, 1.0, 0.0, 1.0, NAN])},
+            {"fn": "nextafter"}, np.nextafter(np.array([0.0, -0.0, 1.0, INF, NAN, 2.0]),
+                                              np.array([-1.0, 1.0, 1.0, 0.0, 1.0, NAN])))
+    ex = np.array([-1, 0, 1, 2, 30], dtype=np.int32)
+    fam.add("ldexp_float32_int32", "np.ldexp(a, b)", "binary",
+            {"a": np.array([1.5, 2.0, -3.0, 1e-30, 1.0], dtype=np.float32), "b": ex}, {"fn": "ldexp"},
+            np.ldexp(np.array([1.5, 2.0, -3.0, 1e-30, 1.0], dtype=np.float32), ex))
+    fam.add("ldexp_int64_int64", "np.ldexp(a, b)", "binary",
+            {"a": np.array([1, -3, 0, 5], dtype=np.int64), "b": np.array([2, 1, 9, -1], dtype=np.int64)},
+            {"fn": "ldexp"}, np.ldexp(np.array([1, -3, 0, 5]), np.array([2, 1, 9, -1])))
+    for dt in INT_DT:
+        a = np.array([[12, -18, 0, 7], [0, 35, -48, 1]], dtype=dt)
+        b = np.array([8, 12, 0, -21], dtype=dt)
+        for op in ("gcd", "lcm"):
+            fam.add("%s_%s" % (op, dt), "np.%s(a, b)" % op, "binary", {"a": a, "b": b}, {"fn": op},
+                    getattr(np, op)(a, b))
+    for dt in ("int64", "float64", "float32", "int32"):
+        a = np.array([[7, -7, 7, -7, 0], [9, -1, 13, 4, -9]], dtype=dt)
+        b = np.array([2, 2, -2, -2, 3], dtype=dt)
+        for k in (0, 1):
+            fam.add("divmod_%s_%d" % (dt, k), "np.divmod(a, b)[%d]" % k, "binary_out", {"a": a, "b": b},
+                    {"fn": "divmod", "out": k}, np.divmod(a, b)[k])
+
     # clip with scalars (either side may be absent) and with tensor bounds
     for dt in ("float64", "float32", "int32", "int64"):
         seed += 1

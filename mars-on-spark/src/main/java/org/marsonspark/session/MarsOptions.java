@@ -19,6 +19,9 @@ import org.marsonspark.core.TilingOptions;
  * @param memoryBudget bytes of chunk results one execution keeps alive at once; wide stages run in
  *     waves to stay under it (0, the default: half of the executors' storage memory)
  * @param locality place source chunks next to their consumers, and tasks next to their inputs (on)
+ * @param eager run each operation as soon as it is created, in the default session, so that an
+ *     error surfaces at the line that caused it (off; for debugging: nothing is fused across
+ *     operations and every intermediate result stays materialized until it is unreachable)
  */
 public record MarsOptions(
     long chunkStoreLimit,
@@ -29,7 +32,8 @@ public record MarsOptions(
     boolean progress,
     long progressDelayMillis,
     long memoryBudget,
-    boolean locality) implements TilingOptions {
+    boolean locality,
+    boolean eager) implements TilingOptions {
 
   public MarsOptions {
     if (chunkStoreLimit <= 0) {
@@ -51,51 +55,56 @@ public record MarsOptions(
   }
 
   public static MarsOptions defaults() {
-    return new MarsOptions(128L << 20, 4, true, StorageLevel.MEMORY_AND_DISK(), 4, true, 1500, 0, true);
+    return new MarsOptions(128L << 20, 4, true, StorageLevel.MEMORY_AND_DISK(), 4, true, 1500, 0, true, false);
   }
 
   public MarsOptions withChunkStoreLimit(long bytes) {
     return new MarsOptions(bytes, combineSize, fusion, storageLevel, maxConcurrentJobs,
-        progress, progressDelayMillis, memoryBudget, locality);
+        progress, progressDelayMillis, memoryBudget, locality, eager);
   }
 
   public MarsOptions withCombineSize(int n) {
     return new MarsOptions(chunkStoreLimit, n, fusion, storageLevel, maxConcurrentJobs,
-        progress, progressDelayMillis, memoryBudget, locality);
+        progress, progressDelayMillis, memoryBudget, locality, eager);
   }
 
   public MarsOptions withFusion(boolean on) {
     return new MarsOptions(chunkStoreLimit, combineSize, on, storageLevel, maxConcurrentJobs,
-        progress, progressDelayMillis, memoryBudget, locality);
+        progress, progressDelayMillis, memoryBudget, locality, eager);
   }
 
   public MarsOptions withStorageLevel(StorageLevel level) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, level, maxConcurrentJobs,
-        progress, progressDelayMillis, memoryBudget, locality);
+        progress, progressDelayMillis, memoryBudget, locality, eager);
   }
 
   public MarsOptions withMaxConcurrentJobs(int n) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, n,
-        progress, progressDelayMillis, memoryBudget, locality);
+        progress, progressDelayMillis, memoryBudget, locality, eager);
   }
 
   public MarsOptions withProgress(boolean on) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, on,
-        progressDelayMillis, memoryBudget, locality);
+        progressDelayMillis, memoryBudget, locality, eager);
   }
 
   public MarsOptions withMemoryBudget(long bytes) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, progress,
-        progressDelayMillis, bytes, locality);
+        progressDelayMillis, bytes, locality, eager);
   }
 
   public MarsOptions withLocality(boolean on) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, progress,
-        progressDelayMillis, memoryBudget, on);
+        progressDelayMillis, memoryBudget, on, eager);
   }
 
   public MarsOptions withProgressDelayMillis(long millis) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs,
-        progress, millis, memoryBudget, locality);
+        progress, millis, memoryBudget, locality, eager);
+  }
+
+  public MarsOptions withEager(boolean on) {
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs,
+        progress, progressDelayMillis, memoryBudget, locality, on);
   }
 }

@@ -38,6 +38,8 @@ import org.marsonspark.exec.MarsKryoRegistrator;
 public final class MarsSession implements AutoCloseable {
   private static volatile MarsSession defaultSession;
   private static final AtomicLong EXECUTIONS = new AtomicLong();
+  /** How deep this thread is in executions (tiling and running): eager mode stays out of them. */
+  private static final ThreadLocal<int[]> INSIDE_EXECUTION = ThreadLocal.withInitial(() -> new int[1]);
   private static final int MAX_TILING_ROUNDS = 10_000;
 
   private final SparkSession spark;
@@ -136,6 +138,19 @@ public final class MarsSession implements AutoCloseable {
     return s;
   }
 
+  /**
+   * The session in which a newly created object must run right away: the default session when
+   * its options say {@link MarsOptions#eager() eager}, and this thread is neither inside an
+   * execution (tiling may build objects of its own) nor a chunk task; otherwise null.
+   */
+  public static MarsSession eagerDefault() {
+    MarsSession s = defaultSession;
+    if (s == null || s.closed || !s.options.eager() || INSIDE_EXECUTION.get()[0] > 0 || TaskContext.get() != null) {
+      return null;
+    }
+    return s;
+  }
+
   /** Makes this session the default one. */
   public MarsSession asDefault() {
     defaultSession = this;
@@ -215,6 +230,16 @@ public final class MarsSession implements AutoCloseable {
   }
 
   private List<ExecutionHandle> run(List<? extends TileableData> targets, GraphRunner.RunListener listener) {
+    int[] depth = INSIDE_EXECUTION.get();
+    depth[0]++;
+    try {
+      return runTargets(targets, listener);
+    } finally {
+      depth[0]--;
+    }
+  }
+
+  private List<ExecutionHandle> runTargets(List<? extends TileableData> targets, GraphRunner.RunListener listener) {
     GraphRunner.Settings settings = settings();
     Tiler tiler = new Tiler(new TileContext(options));
     List<Chunk> iterationHeld = new ArrayList<>();
@@ -281,11 +306,15 @@ public final class MarsSession implements AutoCloseable {
     synchronized (executeLock) {
       TileContext ctx = new TileContext(options);
       long t0 = System.nanoTime();
+      int[] depth = INSIDE_EXECUTION.get();
+      depth[0]++;
       try {
         new Tiler(ctx).tile(targets);
       } catch (TileContext.NeedsExecution e) {
         throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "explain: " + e.tileables()
             + " must run before the rest can be tiled (their sizes are unknown)");
+      } finally {
+        depth[0]--;
       }
       long t1 = System.nanoTime();
       LinkedHashSet<Chunk> chunks = new LinkedHashSet<>();

@@ -5,14 +5,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.marsonspark.core.Assemblable;
 import org.marsonspark.core.TileableData;
-import org.marsonspark.tensor.DType;
-import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.TensorData;
 
 /**
  * How one argument of a spawned call is obtained on the executor. Spawning records each
- * argument as a {@link Literal}, a {@link Tileable} (a spawned object or a tensor, by its
+ * argument as a {@link Literal}, a {@link Tileable} (a spawned object, a tensor or a frame, by its
  * position among the operand's inputs) or a collection of those; tiling {@linkplain #bind binds}
  * tileables to the chunk op's input slots; the chunk op {@linkplain #resolve resolves} them.
  */
@@ -47,8 +45,8 @@ sealed interface Argument extends Serializable {
     @Override
     public Argument bind(List<TileableData> tileables, int[] firstSlot) {
       TileableData t = tileables.get(input);
-      if (t instanceof TensorData tensor) {
-        return new WholeTensor(firstSlot[input], tensor.dtype(), tensor.shape(), tensor.nsplits());
+      if (t instanceof Assemblable whole) {
+        return new Whole(firstSlot[input], t.chunks().size(), whole.assembler());
       }
       return new Spawned(firstSlot[input]);
     }
@@ -67,19 +65,16 @@ sealed interface Argument extends Serializable {
     }
   }
 
-  /** A whole tensor, assembled from its chunks (slots {@code first ...}, C order over the grid). */
-  record WholeTensor(int first, DType dtype, long[] shape, long[][] nsplits) implements Argument {
+  /**
+   * A whole tensor, DataFrame or other {@link Assemblable} tileable, assembled from its
+   * {@code count} chunks (slots {@code first ...}, in the tileable's chunk order).
+   */
+  record Whole(int first, int count, Assemblable.Assembler assembler) implements Argument {
     @Override
     public Object resolve(Object[] inputs) {
-      int count = 1;
-      for (long[] s : nsplits) {
-        count *= s.length;
-      }
-      NDArray[] pieces = new NDArray[count];
-      for (int i = 0; i < count; i++) {
-        pieces[i] = (NDArray) inputs[first + i];
-      }
-      return NDArray.fromGrid(dtype, shape, nsplits, pieces);
+      Object[] pieces = new Object[count];
+      System.arraycopy(inputs, first, pieces, 0, count);
+      return assembler.assemble(pieces);
     }
 
     @Override

@@ -7,12 +7,13 @@ import java.util.List;
 import java.util.Map;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.Assemblable;
 import org.marsonspark.core.TileableData;
-import org.marsonspark.tensor.Tensor;
+import org.marsonspark.core.TileableHandle;
 
 /**
- * Reads the arguments of a {@code spawn} call, before anything runs: spawned objects and
- * tensors (also inside a {@link List} or as {@link Map} values) become inputs of the operand;
+ * Reads the arguments of a {@code spawn} call, before anything runs: spawned objects, tensors
+ * and other Mars objects that assemble whole (also inside a {@link List} or as {@link Map} values) become inputs of the operand;
  * plain values are widened to the function's parameter types and must serialize, as must the
  * function itself — otherwise spawn fails at once, naming the argument.
  */
@@ -36,7 +37,7 @@ final class Arguments {
     Arguments a = new Arguments(info);
     for (int i = 0; i < args.length; i++) {
       int position = i;
-      Object value = args[i] instanceof RemoteObject<?> || args[i] instanceof Tensor ? args[i]
+      Object value = args[i] instanceof TileableHandle ? args[i]
           : Widening.adapt(args[i], info.parameterType(i), () -> a.where(position, ""));
       a.arguments.add(a.read(value, i, ""));
     }
@@ -52,11 +53,12 @@ final class Arguments {
   }
 
   private Argument read(Object value, int position, String path) {
-    if (value instanceof RemoteObject<?> r) {
-      return new Argument.Tileable(indexOf(r.data()));
-    }
-    if (value instanceof Tensor t) {
-      return new Argument.Tileable(indexOf(t.data()));
+    if (value instanceof TileableHandle h) {
+      if (!(h instanceof RemoteObject<?>) && !(h.data() instanceof Assemblable)) {
+        throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, where(position, path) + ": a "
+            + h.getClass().getSimpleName() + " cannot be passed whole to a function");
+      }
+      return new Argument.Tileable(indexOf(h.data()));
     }
     if (value instanceof List<?> list && holdsTileables(list)) {
       List<Argument> items = new ArrayList<>(list.size());
@@ -92,7 +94,7 @@ final class Arguments {
 
   private static boolean holdsTileables(Iterable<?> items) {
     for (Object o : items) {
-      if (o instanceof RemoteObject<?> || o instanceof Tensor
+      if (o instanceof TileableHandle
           || o instanceof List<?> l && holdsTileables(l)
           || o instanceof Map<?, ?> m && holdsTileables(m.values())) {
         return true;
@@ -109,10 +111,11 @@ final class Arguments {
       JavaSerde.size(value);
     } catch (IOException | RuntimeException e) {
       String culprit = e.getMessage() == null ? e.toString() : e.getMessage();
-      String hint = culprit.contains(RemoteObject.class.getName()) || culprit.contains(Tensor.class.getName())
-          ? "spawned objects and tensors can be passed as arguments (directly, in a List or as Map values), not captured"
-              + " or nested in other objects"
-          : "pass serializable values (java.io.Serializable), spawned objects or tensors";
+      // a Mars object (spawned result, tensor, frame) captured or nested where it cannot be seen
+      String hint = culprit.contains("org.marsonspark.")
+          ? "spawned objects, tensors and DataFrames can be passed as arguments (directly, in a List or as Map values),"
+              + " not captured or nested in other objects"
+          : "pass serializable values (java.io.Serializable), spawned objects, tensors or DataFrames";
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, what + " is not serializable (" + culprit + "): " + hint, e);
     }
   }

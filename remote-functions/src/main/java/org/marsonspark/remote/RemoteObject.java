@@ -17,7 +17,7 @@ import org.marsonspark.session.MarsSession;
  *
  * @param <T> the function's return type
  */
-public final class RemoteObject<T> {
+public final class RemoteObject<T> implements org.marsonspark.core.TileableHandle {
   private final RemoteData data;
   private final ExecutionHolder executed = new ExecutionHolder(this);
 
@@ -25,7 +25,8 @@ public final class RemoteObject<T> {
     this.data = data;
   }
 
-  RemoteData data() {
+  @Override
+  public RemoteData data() {
     return data;
   }
 

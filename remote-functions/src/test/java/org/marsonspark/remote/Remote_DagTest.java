@@ -21,6 +21,7 @@ import org.marsonspark.tensor.ChunkSize;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.RandomState;
+import org.marsonspark.tensor.CsrMatrix;
 import org.marsonspark.tensor.Tensor;
 
 /** Spawned calls form a DAG whose results equal the serial computation; arguments, outputs, batching. */
@@ -144,6 +145,17 @@ class Remote_DagTest {
     }
     assertEquals(expected, sum.fetch(), 1e-12);
     assertArrayEquals(new long[] {7, 5}, shape.fetch());
+  }
+
+  @Test
+  void aSparseTensorArrivesWholeAsACsrMatrix() {
+    // 3 x 3 coordinates, cut into 2 x 2 blocks: the function gets one CSR matrix
+    Tensor s = Mt.sparse.fromCoo(new long[] {0, 1, 2, 2}, new long[] {2, 0, 1, 1}, new double[] {5, -1, 2, 3},
+        new long[] {3, 3}, ChunkSize.of(2));
+    RemoteObject<double[]> seen = Remote.spawn((CsrMatrix m) -> new double[] {m.nnz(), m.getDouble(0, 2),
+        m.getDouble(1, 0), m.getDouble(2, 1), m.getDouble(1, 1)}, s);
+    // duplicates summed, as scipy's coo -> csr: (2, 1) holds 2 + 3
+    assertArrayEquals(new double[] {3, 5, -1, 5, 0}, seen.execute(session).fetch());
   }
 
   @Test

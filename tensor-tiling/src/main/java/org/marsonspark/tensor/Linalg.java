@@ -145,7 +145,7 @@ public final class Linalg {
     for (int i = 0; i < t.length; i++) {
       t[i] = new Tensor(outs.get(i));
     }
-    return t;
+    return Tensor.eager(t);
   }
 
   private static void requireSquare(String op, Tensor a) {

@@ -19,6 +19,7 @@ import org.marsonspark.tensor.ops.Sort;
 import org.marsonspark.tensor.ops.Sorting;
 import org.marsonspark.tensor.ops.Statistics;
 import org.marsonspark.tensor.ops.TopK;
+import org.marsonspark.tensor.ops.Triangles;
 
 /**
  * The numpy-style entry point, named after Mars's {@code import mars.tensor as mt}:
@@ -33,6 +34,9 @@ public final class Mt {
 
   /** Linear algebra, as numpy's {@code np.linalg}. */
   public static final Linalg linalg = new Linalg();
+
+  /** 2-D sparse tensors with CSR chunks, as Mars's {@code mt.sparse} / scipy's {@code sparse}. */
+  public static final Sparse sparse = new Sparse();
 
   // ---- creation -----------------------------------------------------------------------
 
@@ -121,6 +125,76 @@ public final class Mt {
 
   public static Tensor eye(long n, long m, long k, DType dtype, ChunkSize chunkSize) {
     return new Creation.Eye(n, m, k, dtype, chunkSize).create();
+  }
+
+  /** {@code eye} as Mars's {@code mt.eye(..., sparse=True)} has it: a sparse tensor when {@code sparse}. */
+  public static Tensor eye(long n, long m, long k, DType dtype, ChunkSize chunkSize, boolean sparse) {
+    return sparse ? Mt.sparse.eye(n, m, k, dtype, chunkSize) : eye(n, m, k, dtype, chunkSize);
+  }
+
+  /** A tensor of zeros with {@code t}'s shape and dtype. */
+  public static Tensor zerosLike(Tensor t) {
+    return fullLike(t, 0, t.dtype());
+  }
+
+  /** A tensor of ones with {@code t}'s shape and dtype. */
+  public static Tensor onesLike(Tensor t) {
+    return fullLike(t, 1, t.dtype());
+  }
+
+  /** As numpy's empty_like, zero-filled (like {@link #empty}). */
+  public static Tensor emptyLike(Tensor t) {
+    return fullLike(t, 0, t.dtype());
+  }
+
+  public static Tensor fullLike(Tensor t, Object value) {
+    return fullLike(t, value, t.dtype());
+  }
+
+  /** A tensor of {@code value} with {@code t}'s shape, in {@code dtype} (chunked automatically). */
+  public static Tensor fullLike(Tensor t, Object value, DType dtype) {
+    if (org.marsonspark.core.Shapes.hasUnknown(t.shape())) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "full_like: the shape of " + t
+          + " is unknown until it runs; execute it first");
+    }
+    return full(t.shape(), value, dtype, ChunkSize.auto());
+  }
+
+  /** The lower triangle of the last two axes: elements above diagonal {@code k} set to zero. */
+  public static Tensor tril(Tensor t, long k) {
+    return Triangles.Tri.of(t.data(), k, true);
+  }
+
+  public static Tensor tril(Tensor t) {
+    return tril(t, 0);
+  }
+
+  /** The upper triangle of the last two axes: elements below diagonal {@code k} set to zero. */
+  public static Tensor triu(Tensor t, long k) {
+    return Triangles.Tri.of(t.data(), k, false);
+  }
+
+  public static Tensor triu(Tensor t) {
+    return triu(t, 0);
+  }
+
+  /** numpy's diag: the k-th diagonal of a 2-d tensor, or a square matrix with 1-d {@code v} on it. */
+  public static Tensor diag(Tensor v, long k) {
+    return diag(v, k, ChunkSize.auto());
+  }
+
+  public static Tensor diag(Tensor v) {
+    return diag(v, 0);
+  }
+
+  /** As {@link #diag(Tensor, long)}; {@code chunkSize} chunks the matrix built from a 1-d tensor. */
+  public static Tensor diag(Tensor v, long k, ChunkSize chunkSize) {
+    return switch (v.ndim()) {
+      case 1 -> Triangles.DiagFrom1d.of(v.data(), k, chunkSize);
+      case 2 -> Triangles.DiagOf2d.of(v.data(), k);
+      default -> throw new MarsException(ErrorClass.INVALID_ARGUMENT, "diag: input must be 1-d or 2-d, got "
+          + v.ndim() + "-d");
+    };
   }
 
   // ---- ufuncs -------------------------------------------------------------------------
@@ -675,6 +749,76 @@ public final class Mt {
     return binary(BinaryFn.LOGADDEXP2, a, b);
   }
 
+  /** The next representable value after {@code a} towards {@code b} (in float32 steps for float32). */
+  public static Tensor nextafter(Object a, Object b) {
+    return binary(promotedType("nextafter", a, b) == DType.FLOAT32 ? BinaryFn.NEXTAFTER_F32 : BinaryFn.NEXTAFTER, a, b);
+  }
+
+  /** The distance from each value to the next representable one away from zero. */
+  public static Tensor spacing(Tensor t) {
+    return t.unary(t.dtype() == DType.FLOAT32 ? UnaryFn.SPACING_F32 : UnaryFn.SPACING);
+  }
+
+  /** The Heaviside step: 0 below zero, 1 above, {@code atZero} at zero. */
+  public static Tensor heaviside(Object x, Object atZero) {
+    return binary(BinaryFn.HEAVISIDE, x, atZero);
+  }
+
+  /**
+   * {@code x * 2**e} for integer (or bool) exponents {@code e}; the result has x's float type
+   * (float64 for integer x), as numpy's.
+   */
+  public static Tensor ldexp(Object x, Object e) {
+    DType ex = e instanceof Tensor te ? te.dtype() : DType.scalarKind(e);
+    if (ex.isFloat()) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "ldexp: the exponent must be an integer, got " + ex);
+    }
+    if (!(x instanceof Tensor) && !(e instanceof Tensor)) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "ldexp needs at least one tensor operand");
+    }
+    DType ft = (x instanceof Tensor tx ? tx.dtype() : DType.scalarKind(x)) == DType.FLOAT32 ? DType.FLOAT32
+        : DType.FLOAT64;
+    Object fx = x instanceof Tensor tx ? tx.astype(ft) : (Object) ((Number) x).doubleValue();
+    Object fe = e instanceof Tensor te ? te.astype(ft)
+        : (Object) (e instanceof Boolean b ? (b ? 1.0 : 0.0) : ((Number) e).doubleValue());
+    return binary(BinaryFn.LDEXP, fx, fe);
+  }
+
+  /** Greatest common divisor of integer tensors (non-negative). */
+  public static Tensor gcd(Object a, Object b) {
+    return binary(BinaryFn.GCD, a, b);
+  }
+
+  /** Least common multiple of integer tensors (non-negative). */
+  public static Tensor lcm(Object a, Object b) {
+    return binary(BinaryFn.LCM, a, b);
+  }
+
+  /** numpy's frexp: {@code [mantissa, exponent]} with x = m * 2**e, 0.5 <= |m| < 1; exponents are int32. */
+  public static Tensor[] frexp(Tensor t) {
+    return new Tensor[] {t.unary(UnaryFn.FREXP_MANTISSA), t.unary(UnaryFn.FREXP_EXPONENT).astype(DType.INT32)};
+  }
+
+  /** numpy's modf: {@code [fractional part, integral part]}, both with x's sign. */
+  public static Tensor[] modf(Tensor t) {
+    return new Tensor[] {t.unary(UnaryFn.MODF_FRACTION), t.unary(UnaryFn.TRUNC)};
+  }
+
+  /** numpy's divmod: {@code [floor_divide(a, b), mod(a, b)]}. */
+  public static Tensor[] divmod(Object a, Object b) {
+    return new Tensor[] {floorDivide(a, b), mod(a, b)};
+  }
+
+  private static DType promotedType(String op, Object a, Object b) {
+    if (a instanceof Tensor ta) {
+      return b instanceof Tensor tb ? DType.promote(ta.dtype(), tb.dtype()) : DType.promoteWithScalar(ta.dtype(), b);
+    }
+    if (b instanceof Tensor tb) {
+      return DType.promoteWithScalar(tb.dtype(), a);
+    }
+    throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + " needs at least one tensor operand");
+  }
+
   public static Tensor signbit(Tensor t) {
     return t.unary(UnaryFn.SIGNBIT);
   }
@@ -1059,7 +1203,7 @@ public final class Mt {
    * {@code [hist, bin_edges]}. Counted per chunk and summed.
    */
   public static Tensor[] histogram(Tensor a, int bins) {
-    Histograms.HistCount.uniform(a.data(), bins, null, null); // checks bins before building reductions
+    Histograms.HistCount.checkBins(bins); // before building reductions
     Tensor[] mm = {a.min(), a.max()};
     TensorData[] d = {mm[0].data(), mm[1].data()};
     return new Tensor[] {Histograms.HistCount.uniform(a.data(), bins, null, d), Histograms.HistEdges.of(a.data(), bins,

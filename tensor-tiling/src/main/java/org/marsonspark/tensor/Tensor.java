@@ -29,7 +29,7 @@ import org.marsonspark.tensor.ops.Reductions;
  * <p>Arithmetic takes another tensor or a Java scalar ({@code Integer}, {@code Long},
  * {@code Double}, {@code Boolean}, ...), with numpy's broadcasting and type promotion.
  */
-public final class Tensor {
+public final class Tensor implements org.marsonspark.core.TileableHandle {
   private final TensorData data;
   private final ExecutionHolder executed = new ExecutionHolder(this);
 
@@ -39,6 +39,7 @@ public final class Tensor {
 
   // ---- metadata -----------------------------------------------------------------------
 
+  @Override
   public TensorData data() {
     return data;
   }
@@ -62,6 +63,21 @@ public final class Tensor {
 
   public DType dtype() {
     return data.dtype();
+  }
+
+  /** Whether this is a 2-D sparse tensor (its chunks are {@link CsrMatrix} blocks). */
+  public boolean isSparse() {
+    return data.isSparse();
+  }
+
+  /** The sparse tensor of this dense 2-D tensor's non-zeros (same chunks). */
+  public Tensor toSparse() {
+    return org.marsonspark.tensor.sparse.SparseCreation.FromDense.of(data);
+  }
+
+  /** The dense tensor of this sparse tensor (same chunks). */
+  public Tensor toDense() {
+    return org.marsonspark.tensor.sparse.SparseCreation.ToDense.of(data);
   }
 
   /** Chunk sizes along each axis; known once the tensor has been tiled (executed). */
@@ -492,6 +508,18 @@ public final class Tensor {
     return this;
   }
 
+  /**
+   * Runs newly created tensors at once when the default session is eager
+   * ({@link org.marsonspark.session.MarsOptions#withEager}); returns them.
+   */
+  static Tensor[] eager(Tensor... created) {
+    MarsSession s = MarsSession.eagerDefault();
+    if (s != null) {
+      Mt.execute(s, created);
+    }
+    return created;
+  }
+
   /** Called by execution: takes ownership of the handle holding this tensor's chunks. */
   void adopt(MarsSession s, ExecutionHandle h) {
     executed.adopt(s, h);
@@ -508,6 +536,10 @@ public final class Tensor {
 
   /** The values, on the driver. The tensor (or the tensor it slices) must have been executed. */
   public NDArray fetch() {
+    if (data.isSparse()) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, this + " is sparse: fetchSparse() returns its "
+          + "CsrMatrix (with toDense(), nnz() and get(i, j)), toDense().fetch() a dense NDArray");
+    }
     MarsSession session = executed.session();
     MarsSession s = session != null && !session.isClosed() ? session : MarsSession.getDefault();
     if (s.isExecuted(data)) {
@@ -517,6 +549,24 @@ public final class Tensor {
       return fetchSlice(slice, s);
     }
     throw new MarsException(ErrorClass.NOT_EXECUTED, this + " has not been executed (or was released): call execute() first");
+  }
+
+  /** The values of an executed sparse tensor, on the driver, as one CSR matrix. */
+  public CsrMatrix fetchSparse() {
+    if (!data.isSparse()) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, this + " is dense: use fetch()");
+    }
+    MarsSession session = executed.session();
+    MarsSession s = session != null && !session.isClosed() ? session : MarsSession.getDefault();
+    if (!s.isExecuted(data)) {
+      throw new MarsException(ErrorClass.NOT_EXECUTED, this + " has not been executed (or was released): call execute() first");
+    }
+    Object[] parts = s.fetchChunks(data.chunks(), null);
+    CsrMatrix[] blocks = new CsrMatrix[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      blocks[i] = (CsrMatrix) parts[i];
+    }
+    return CsrMatrix.fromGrid(dtype(), data.nsplits(), blocks);
   }
 
   /** Fetches a slice of an executed tensor: only the chunks it overlaps, sliced on their executors. */
@@ -569,6 +619,7 @@ public final class Tensor {
   public String toString() {
     String op = data.op() == null ? "" : data.op().name();
     return "Tensor(" + op + ", shape=" + Shapes.toString(data.shape()) + ", dtype=" + dtype()
+        + (data.isSparse() ? ", sparse" : "")
         + (data.isTiled() ? ", chunks=" + Arrays.toString(data.chunkGrid()) : "") + ")";
   }
 }

@@ -9,5 +9,6 @@ public final class TensorKryoRegistrations implements KryoRegistrations {
   public void register(Kryo kryo) {
     kryo.register(NDArray.class);
     kryo.register(DType.class);
+    kryo.register(CsrMatrix.class);
   }
 }

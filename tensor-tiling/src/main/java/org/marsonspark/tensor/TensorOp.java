@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.core.TileableData;
@@ -13,6 +15,22 @@ import org.marsonspark.core.TileableOp;
 public abstract class TensorOp extends TileableOp {
   protected TensorOp(List<TensorData> inputs) {
     super(inputs);
+    for (TensorData in : inputs) {
+      if (in.isSparse() && !acceptsSparse()) {
+        throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, getClass().getSimpleName()
+            + " does not take sparse tensors (" + in + "); sparse tensors support element-wise ops that keep zeros,"
+            + " dot, sum, transpose and toDense(): call toDense() first");
+      }
+    }
+  }
+
+  /**
+   * Whether this operand takes sparse ({@link CsrMatrix}-chunked) inputs. Called from the
+   * constructor, so it must not read the subclass's fields. Operands that do not (the default)
+   * reject sparse inputs when they are built.
+   */
+  protected boolean acceptsSparse() {
+    return false;
   }
 
   protected TensorData input(int i) {
@@ -23,9 +41,17 @@ public abstract class TensorOp extends TileableOp {
     return (TensorData) output();
   }
 
-  /** Binds one output tensor and wraps it for the user. */
+  /**
+   * Binds one output tensor and wraps it for the user; in an eager session it runs right away.
+   * Call it last, once the operand is fully built.
+   */
   protected Tensor newTensor(long[] shape, DType dtype) {
-    return new Tensor(bindOutput(new TensorData(shape, dtype)));
+    return Tensor.eager(new Tensor(bindOutput(new TensorData(shape, dtype))))[0];
+  }
+
+  /** As {@link #newTensor}, for a sparse (CSR-chunked, 2-D) output tensor. */
+  protected Tensor newSparseTensor(long[] shape, DType dtype) {
+    return Tensor.eager(new Tensor(bindOutput(new TensorData(shape, dtype, true))))[0];
   }
 
   /**
@@ -36,7 +62,7 @@ public abstract class TensorOp extends TileableOp {
       java.util.function.Function<Chunk, long[]> shapeOf, long[][] outSplits) {
     List<Chunk> chunks = new ArrayList<>();
     for (Chunk c : in.chunks()) {
-      chunks.add(ctx.newChunk(opOf.apply(c), List.of(c), c.index(), shapeOf.apply(c), out().dtype()));
+      chunks.add(ctx.newChunk(opOf.apply(c), List.of(c), c.index(), shapeOf.apply(c), out().chunkMeta()));
     }
     out().setChunks(chunks, outSplits);
   }
@@ -59,7 +85,7 @@ public abstract class TensorOp extends TileableOp {
         off[i] = offsets[i][idx[i]];
       }
       long[] shape = chunkShape(nsplits, idx);
-      chunks.add(ctx.newChunk(opOf.apply(new Block(idx, off, shape)), List.of(), idx, shape, out().dtype()));
+      chunks.add(ctx.newChunk(opOf.apply(new Block(idx, off, shape)), List.of(), idx, shape, out().chunkMeta()));
     }
     out().setChunks(chunks, nsplits);
   }

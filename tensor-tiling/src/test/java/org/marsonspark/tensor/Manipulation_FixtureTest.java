@@ -42,6 +42,17 @@ class Manipulation_FixtureTest {
       case "ravel" -> Mt.ravel(x);
       case "T_ravel" -> x.T().ravel();
       case "swapaxes" -> x.swapaxes(p.get("a1").asInt(), p.get("a2").asInt());
+      case "tril" -> Mt.tril(x, p.get("k").asLong());
+      case "triu" -> Mt.triu(x, p.get("k").asLong());
+      case "diag" -> {
+        long k = p.get("k").asLong();
+        long n = x.shape(0) + Math.abs(k);
+        // a matrix built from a vector is chunked by the layout too (its own chunk size)
+        yield x.ndim() == 1 ? Mt.diag(x, k, layout.chunkSize(1, new long[] {n, n})) : Mt.diag(x, k);
+      }
+      case "zeros_like" -> Mt.zerosLike(x);
+      case "ones_like" -> Mt.onesLike(x);
+      case "full_like" -> Mt.fullLike(x, Fixtures.scalar(p.get("value")));
       case "moveaxis" -> Mt.moveaxis(x, p.get("src").asInt(), p.get("dst").asInt());
       case "expand_dims" -> x.expandDims(Fixtures.ints(p.get("axes")));
       case "squeeze" -> x.squeeze(Fixtures.ints(p.get("axes")));

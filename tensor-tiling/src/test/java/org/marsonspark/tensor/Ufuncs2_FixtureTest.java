@@ -1,15 +1,22 @@
 package org.marsonspark.tensor;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.marsonspark.core.MarsException;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.session.MarsSession;
 
 /**
  * The ufuncs of issue 5 (bitwise and shifts, fmax/fmin, fmod/remainder, copysign, logaddexp,
- * signbit, degrees/radians, inverse hyperbolics, clip, isclose/allclose, around) against
+ * signbit, degrees/radians, inverse hyperbolics, nextafter/spacing/heaviside/ldexp/gcd/lcm,
+ * the two-output frexp/modf/divmod, clip, isclose/allclose, around) against
  * numpy on several chunk layouts.
  */
 class Ufuncs2_FixtureTest {
@@ -22,11 +29,29 @@ class Ufuncs2_FixtureTest {
     return Fixtures.tests("ufuncs2", Ufuncs2_FixtureTest::run, () -> spark.session());
   }
 
+  @Test
+  void integerOnlyAndIntegerExponentUfuncsRejectOtherDtypes() {
+    Tensor f = Mt.ones(3);
+    Tensor i = Mt.arange(3);
+    assertEquals(MarsException.ErrorClass.UNSUPPORTED_DTYPE, assertThrows(MarsException.class, () -> Mt.gcd(f, i)).errorClass());
+    assertEquals(MarsException.ErrorClass.UNSUPPORTED_DTYPE,
+        assertThrows(MarsException.class, () -> Mt.lcm(i.gt(0), i.gt(1))).errorClass());
+    MarsException e = assertThrows(MarsException.class, () -> Mt.ldexp(f, f));
+    assertEquals(MarsException.ErrorClass.UNSUPPORTED_DTYPE, e.errorClass());
+    assertTrue(e.getMessage().contains("ldexp"), e.getMessage());
+  }
+
   static NDArray run(Fixtures.Case c, Fixtures.Layout layout, MarsSession s) {
     Tensor a = Fixtures.tensor(c, "a", layout);
     Tensor t = switch (c.op()) {
       case "binary" -> binary(c.param("fn").asText(), a, Fixtures.tensor(c, "b", layout));
       case "unary" -> unary(c.param("fn").asText(), a);
+      case "unary_out" -> (switch (c.param("fn").asText()) {
+        case "frexp" -> Mt.frexp(a);
+        case "modf" -> Mt.modf(a);
+        default -> throw new IllegalArgumentException("unknown two-output ufunc in " + c);
+      })[c.param("out").asInt()];
+      case "binary_out" -> Mt.divmod(a, Fixtures.tensor(c, "b", layout))[c.param("out").asInt()];
       case "clip" -> Mt.clip(a, bound(c.param("lo")), bound(c.param("hi")));
       case "clip_tensors" -> Mt.clip(a, Fixtures.tensor(c, "lo", layout), Fixtures.tensor(c, "hi", layout));
       case "isclose" -> Mt.isclose(a, Fixtures.tensor(c, "b", layout), c.param("rtol").asDouble(),
@@ -57,6 +82,11 @@ class Ufuncs2_FixtureTest {
       case "copysign" -> Mt.copysign(a, b);
       case "logaddexp" -> Mt.logaddexp(a, b);
       case "logaddexp2" -> Mt.logaddexp2(a, b);
+      case "nextafter" -> Mt.nextafter(a, b);
+      case "heaviside" -> Mt.heaviside(a, b);
+      case "ldexp" -> Mt.ldexp(a, b);
+      case "gcd" -> Mt.gcd(a, b);
+      case "lcm" -> Mt.lcm(a, b);
       default -> throw new IllegalArgumentException("unknown binary ufunc " + fn);
     };
   }
@@ -71,6 +101,7 @@ class Ufuncs2_FixtureTest {
       case "arcsinh" -> Mt.arcsinh(a);
       case "arccosh" -> Mt.arccosh(a);
       case "arctanh" -> Mt.arctanh(a);
+      case "spacing" -> Mt.spacing(a);
       default -> throw new IllegalArgumentException("unknown unary ufunc " + fn);
     };
   }

@@ -74,10 +74,24 @@ public enum BinaryFn {
   LOGADDEXP("logaddexp", Kind.FLOAT, Ufuncs::logaddexp, null, null,
       new Code("Ufuncs.logaddexp(%1$s, %2$s)", null, null)),
   LOGADDEXP2("logaddexp2", Kind.FLOAT, Ufuncs::logaddexp2, null, null,
-      new Code("Ufuncs.logaddexp2(%1$s, %2$s)", null, null));
+      new Code("Ufuncs.logaddexp2(%1$s, %2$s)", null, null)),
+  NEXTAFTER("nextafter", Kind.FLOAT, Math::nextAfter, null, null,
+      new Code("Math.nextAfter(%1$s, %2$s)", null, null)),
+  /** nextafter of float32 operands: the step is a float32 one (chosen by {@code Mt.nextafter}). */
+  NEXTAFTER_F32("nextafter", Kind.FLOAT, (a, b) -> Math.nextAfter((float) a, b), null, null,
+      new Code("Math.nextAfter((float) %1$s, %2$s)", null, null)),
+  HEAVISIDE("heaviside", Kind.FLOAT, Ufuncs::heaviside, null, null,
+      new Code("Ufuncs.heaviside(%1$s, %2$s)", null, null)),
+  /** x1 * 2^x2; {@code Mt.ldexp} checks that x2 is an integer and casts it to x1's float type. */
+  LDEXP("ldexp", Kind.FLOAT, Ufuncs::ldexp, null, null,
+      new Code("Ufuncs.ldexp(%1$s, %2$s)", null, null)),
+  GCD("gcd", Kind.INTEGER, null, Ufuncs::gcd, null,
+      new Code(null, "Ufuncs.gcd(%1$s, %2$s)", null)),
+  LCM("lcm", Kind.INTEGER, null, Ufuncs::lcm, null,
+      new Code(null, "Ufuncs.lcm(%1$s, %2$s)", null));
 
   /** How a function maps input dtypes to its computing and result dtypes. */
-  enum Kind { ARITH, DIVIDE, COMPARE, LOGICAL, FLOAT, BITWISE }
+  enum Kind { ARITH, DIVIDE, COMPARE, LOGICAL, FLOAT, BITWISE, INTEGER }
 
   /** A boolean binary function. */
   public interface BoolBinary {
@@ -134,6 +148,13 @@ public enum BinaryFn {
         if (promoted == DType.BOOL && bool == null) {
           // numpy shifts booleans as int8; there is no int8 here
           yield DType.INT64;
+        }
+        yield promoted;
+      }
+      case INTEGER -> {
+        if (!promoted.isInteger()) {
+          throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "ufunc '" + numpyName + "' not supported for "
+              + promoted + " input: it takes integer tensors; cast with astype first");
         }
         yield promoted;
       }

@@ -168,4 +168,88 @@ public final class Ufuncs {
   public static double atanh(double x) {
     return 0.5 * Math.log1p(2 * x / (1 - x));
   }
+
+  /** numpy's spacing: the distance to the next double away from zero (negative for x < 0). */
+  public static double spacing(double x) {
+    if (!Double.isFinite(x)) {
+      return Double.NaN;
+    }
+    if (x == 0) {
+      return Double.MIN_VALUE;
+    }
+    return x > 0 ? Math.nextUp(x) - x : Math.nextDown(x) - x;
+  }
+
+  /** spacing of a float32 value (given as the double it is exactly), in float32 steps. */
+  public static double spacingF32(double x) {
+    float f = (float) x;
+    if (!Float.isFinite(f)) {
+      return Double.NaN;
+    }
+    if (f == 0) {
+      return Float.MIN_VALUE;
+    }
+    return f > 0 ? Math.nextUp(f) - f : Math.nextDown(f) - f;
+  }
+
+  /** numpy's heaviside: 0 below zero, 1 above, {@code atZero} at zero, NaN for NaN. */
+  public static double heaviside(double x, double atZero) {
+    if (Double.isNaN(x)) {
+      return Double.NaN;
+    }
+    return x < 0 ? 0 : x > 0 ? 1 : atZero;
+  }
+
+  /** x * 2^e, rounded once; {@code e} holds an integer (numpy's ldexp takes integer exponents only). */
+  public static double ldexp(double x, double e) {
+    return Math.scalb(x, (int) e);
+  }
+
+  /** The exponent of frexp: x = m * 2^e with 0.5 <= |m| < 1; 0 for zero, inf and NaN. */
+  public static double frexpExponent(double x) {
+    if (x == 0 || !Double.isFinite(x)) {
+      return 0;
+    }
+    int e = Math.getExponent(x);
+    if (e < Double.MIN_EXPONENT) {
+      // subnormal: scale into the normal range first
+      e = Math.getExponent(x * 0x1p54) - 54;
+    }
+    return e + 1;
+  }
+
+  /** The mantissa of frexp (x itself for zero, inf and NaN). */
+  public static double frexpMantissa(double x) {
+    if (x == 0 || !Double.isFinite(x)) {
+      return x;
+    }
+    return Math.scalb(x, -(int) frexpExponent(x));
+  }
+
+  /** The fractional part of modf, with the sign of x (a signed zero for infinities). */
+  public static double modfFraction(double x) {
+    if (Double.isInfinite(x)) {
+      return Math.copySign(0.0, x);
+    }
+    double whole = x < 0 ? Math.ceil(x) : Math.floor(x);
+    return Math.copySign(x - whole, x);
+  }
+
+  /** numpy's gcd: non-negative; gcd(0, 0) = 0. */
+  public static long gcd(long a, long b) {
+    a = Math.abs(a);
+    b = Math.abs(b);
+    while (b != 0) {
+      long t = a % b;
+      a = b;
+      b = t;
+    }
+    return a;
+  }
+
+  /** numpy's lcm: non-negative; 0 when either is 0. */
+  public static long lcm(long a, long b) {
+    long g = gcd(a, b);
+    return g == 0 ? 0 : Math.abs(a / g * b);
+  }
 }

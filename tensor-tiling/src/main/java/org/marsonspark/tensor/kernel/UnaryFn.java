@@ -48,7 +48,15 @@ public enum UnaryFn {
   FABS("fabs", Kind.FLOAT, Math::abs, null, "Math.abs(%1$s)", null),
   ARCSINH("arcsinh", Kind.FLOAT, Ufuncs::asinh, null, "Ufuncs.asinh(%1$s)", null),
   ARCCOSH("arccosh", Kind.FLOAT, Ufuncs::acosh, null, "Ufuncs.acosh(%1$s)", null),
-  ARCTANH("arctanh", Kind.FLOAT, Ufuncs::atanh, null, "Ufuncs.atanh(%1$s)", null);
+  ARCTANH("arctanh", Kind.FLOAT, Ufuncs::atanh, null, "Ufuncs.atanh(%1$s)", null),
+  SPACING("spacing", Kind.FLOAT, Ufuncs::spacing, null, "Ufuncs.spacing(%1$s)", null),
+  /** spacing in float32 steps (chosen by {@code Mt.spacing} for float32 input). */
+  SPACING_F32("spacing", Kind.FLOAT, Ufuncs::spacingF32, null, "Ufuncs.spacingF32(%1$s)", null),
+  /** frexp's first output; the second is {@link #FREXP_EXPONENT} cast to int32. */
+  FREXP_MANTISSA("frexp", Kind.FLOAT, Ufuncs::frexpMantissa, null, "Ufuncs.frexpMantissa(%1$s)", null),
+  FREXP_EXPONENT("frexp", Kind.FLOAT, Ufuncs::frexpExponent, null, "Ufuncs.frexpExponent(%1$s)", null),
+  /** modf's first output; the second is {@link #TRUNC}. */
+  MODF_FRACTION("modf", Kind.FLOAT, Ufuncs::modfFraction, null, "Ufuncs.modfFraction(%1$s)", null);
 
   enum Kind { SAME, FLOAT, PREDICATE, LOGICAL, BITWISE }
 

@@ -18,6 +18,7 @@ import org.marsonspark.tensor.fusion.Fusable;
 import org.marsonspark.tensor.kernel.BinaryFn;
 import org.marsonspark.tensor.kernel.Elementwise;
 import org.marsonspark.tensor.kernel.UnaryFn;
+import org.marsonspark.tensor.sparse.SparseElementwise;
 
 /**
  * Element-wise operands. Their tiling is the family's, written once here: broadcast the
@@ -107,6 +108,9 @@ public abstract class ElementwiseOp extends TensorOp {
     }
 
     public static Tensor of(BinaryFn fn, TensorData a, TensorData b) {
+      if (a.isSparse() || b.isSparse()) {
+        return SparseElementwise.binary(fn, a, b);
+      }
       long[] shape = Broadcast.shape(a.shape(), b.shape());
       DType promoted = DType.promote(a.dtype(), b.dtype());
       BinaryChunk op = new BinaryChunk(fn, fn.computeType(promoted), fn.resultType(promoted), null, false);
@@ -115,6 +119,9 @@ public abstract class ElementwiseOp extends TensorOp {
 
     /** {@code fn(a, scalar)}, or {@code fn(scalar, a)} when {@code scalarFirst}. */
     public static Tensor withScalar(BinaryFn fn, TensorData a, Object scalar, boolean scalarFirst) {
+      if (a.isSparse()) {
+        return SparseElementwise.scalar(fn, a, scalar, scalarFirst);
+      }
       DType promoted = DType.promoteWithScalar(a.dtype(), scalar);
       DType compute = fn.computeType(promoted);
       NDArray s = NDArray.scalar(compute, scalar);
@@ -173,6 +180,9 @@ public abstract class ElementwiseOp extends TensorOp {
     }
 
     public static Tensor of(UnaryFn fn, TensorData in) {
+      if (in.isSparse()) {
+        return SparseElementwise.unary(fn, in);
+      }
       UnaryChunk op = new UnaryChunk(fn, fn.computeType(in.dtype()), fn.resultType(in.dtype()));
       return new Unary(in, op).newTensor(in.shape(), op.result());
     }
@@ -215,6 +225,9 @@ public abstract class ElementwiseOp extends TensorOp {
     }
 
     public static Tensor of(TensorData in, DType to) {
+      if (in.isSparse()) {
+        return SparseElementwise.astype(in, to);
+      }
       return new AsType(in, to).newTensor(in.shape(), to);
     }
 

@@ -38,15 +38,22 @@ public final class Histograms {
      * @param minMax min and max of the data as 0-d tensors, or null when {@code range} is given
      */
     public static Tensor uniform(TensorData a, int bins, double[] range, TensorData[] minMax) {
-      if (bins < 1) {
-        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "histogram: `bins` must be positive, when an integer, got "
-            + bins);
+      checkBins(bins);
+      if (range == null && minMax == null) {
+        throw new IllegalArgumentException("histogram: equal-width bins need a range or the data's min and max");
       }
       if (range != null && !(range[0] <= range[1])) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "histogram: max must be larger than min in range parameter");
       }
       List<TensorData> ins = minMax == null ? List.of(a) : List.of(a, minMax[0], minMax[1]);
       return new HistCount(ins, bins, range).newTensor(new long[] {bins}, DType.INT64);
+    }
+
+    public static void checkBins(int bins) {
+      if (bins < 1) {
+        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "histogram: `bins` must be positive, when an integer, got "
+            + bins);
+      }
     }
 
     public static Tensor edges(TensorData a, TensorData edges) {

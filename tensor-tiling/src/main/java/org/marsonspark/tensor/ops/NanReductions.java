@@ -213,16 +213,8 @@ public final class NanReductions {
           if (nb == 0) {
             continue;
           }
-          long total = n + nb;
-          double delta = b.mean[i] - mean[i];
-          if (Double.isFinite(delta)) {
-            mean[i] += delta * nb / total;
-            m2[i] += b.m2[i] + delta * delta * ((double) n * nb / total);
-          } else {
-            mean[i] = mean[i] * ((double) n / total) + b.mean[i] * ((double) nb / total);
-            m2[i] = Double.NaN;
-          }
-          count[i] = total;
+          Reductions.chanMerge(mean, m2, i, n, nb, b.mean[i], b.m2[i]);
+          count[i] = n + nb;
         }
       }
       return new NanMoments(count, mean, m2, acc.shape);

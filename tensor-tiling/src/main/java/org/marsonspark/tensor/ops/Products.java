@@ -38,7 +38,7 @@ public final class Products {
     if (a.ndim() == 0 || b.ndim() == 0) {
       return a.mul(b);
     }
-    if (a.ndim() <= 2 && b.ndim() <= 2) {
+    if ((a.ndim() <= 2 && b.ndim() <= 2) || a.isSparse() || b.isSparse()) {
       return Dot.of(a.data(), b.data(), "dot");
     }
     int bc = b.ndim() == 1 ? 0 : b.ndim() - 2;
@@ -60,7 +60,7 @@ public final class Products {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT,
           "matmul: Input operand does not have enough dimensions (scalars are not allowed, use multiply)");
     }
-    if (a.ndim() <= 2 && b.ndim() <= 2) {
+    if ((a.ndim() <= 2 && b.ndim() <= 2) || a.isSparse() || b.isSparse()) {
       return Dot.of(a.data(), b.data(), "matmul");
     }
     boolean aVec = a.ndim() == 1;
@@ -172,26 +172,18 @@ public final class Products {
 
   /** numpy's {@code outer} of two vectors (N-d inputs would be flattened first: not supported yet, no reshape). */
   public static Tensor outer(Tensor a, Tensor b) {
-    if (a.ndim() > 1 || b.ndim() > 1) {
-      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "outer of shapes " + Shapes.toString(a.shape()) + " and "
-          + Shapes.toString(b.shape()) + ": only vectors are supported so far (flatten the inputs first)");
-    }
-    Tensor x = a.ndim() == 0 ? expandDims(a, 0) : a;
-    Tensor y = b.ndim() == 0 ? expandDims(b, 0) : b;
+    Tensor x = a.ndim() == 0 ? expandDims(a, 0) : a.ndim() == 1 ? a : a.ravel();
+    Tensor y = b.ndim() == 0 ? expandDims(b, 0) : b.ndim() == 1 ? b : b.ravel();
     return expandDims(x, 1).mul(expandDims(y, 0)).astype(resultType(a, b));
   }
 
-  /** numpy's {@code vdot} (real): the sum of the element-wise product of two equally shaped tensors. */
+  /** numpy's {@code vdot} (real): the sum of the element-wise product of the flattened tensors. */
   public static Tensor vdot(Tensor a, Tensor b) {
-    if (!Arrays.equals(a.shape(), b.shape())) {
-      if (a.size() != b.size()) {
-        throw new MarsException(ErrorClass.SHAPE_MISMATCH, "vdot: cannot reshape " + Shapes.toString(a.shape())
-            + " and " + Shapes.toString(b.shape()) + ": vectors have different lengths " + a.size() + " and " + b.size());
-      }
-      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "vdot of shapes " + Shapes.toString(a.shape()) + " and "
-          + Shapes.toString(b.shape()) + ": equal sizes but different shapes need a reshape, not supported yet");
+    if (a.size() != b.size()) {
+      throw new MarsException(ErrorClass.SHAPE_MISMATCH, "vdot: cannot reshape " + Shapes.toString(a.shape())
+          + " and " + Shapes.toString(b.shape()) + ": vectors have different lengths " + a.size() + " and " + b.size());
     }
-    Tensor p = a.mul(b);
+    Tensor p = Arrays.equals(a.shape(), b.shape()) ? a.mul(b) : a.ravel().mul(b.ravel());
     if (p.ndim() == 0) {
       return p.astype(resultType(a, b));
     }

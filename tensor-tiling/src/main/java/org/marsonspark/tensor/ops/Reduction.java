@@ -42,6 +42,9 @@ public final class Reduction extends TensorOp {
    * @param axes the axes to reduce (negative counts from the end); null or empty for all
    */
   public static Tensor of(TensorData in, ReductionFn fn, int[] axes, boolean keepdims) {
+    if (in.isSparse()) {
+      return org.marsonspark.tensor.sparse.SparseReduce.of(in, fn, axes, keepdims);
+    }
     int[] norm = normalizeAxes(axes, in.ndim(), fn.name());
     if (fn.singleAxisOnly() && norm.length > 1 && norm.length != in.ndim()) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, fn.name() + " takes one axis or none, got "

@@ -200,6 +200,25 @@ public final class Reductions {
     return s;
   }
 
+  /**
+   * Chan's pairwise update: folds {@code nb} values with mean {@code meanB} and squared
+   * deviations {@code m2B} into position {@code i} of {@code mean}/{@code m2}, which holds
+   * {@code n} values. Where the difference of the means is not finite (an infinite or NaN mean)
+   * the update would make inf - inf = NaN of an infinite mean, so the mean is then the weighted
+   * average and m2 NaN.
+   */
+  static void chanMerge(double[] mean, double[] m2, int i, long n, long nb, double meanB, double m2B) {
+    long total = n + nb;
+    double delta = meanB - mean[i];
+    if (Double.isFinite(delta)) {
+      mean[i] += delta * nb / total;
+      m2[i] += m2B + delta * delta * ((double) n * nb / total);
+    } else {
+      mean[i] = mean[i] * ((double) n / total) + meanB * ((double) nb / total);
+      m2[i] = Double.NaN;
+    }
+  }
+
   /** Count, mean and sum of squared deviations, merged with Chan's formula. */
   static final class Moments implements ChunkValue, java.io.Serializable, KryoSerializable {
     private long count;
@@ -319,15 +338,7 @@ public final class Reductions {
           continue;
         }
         for (int i = 0; i < mean.length; i++) {
-          double delta = b.mean()[i] - mean[i];
-          if (Double.isFinite(delta)) {
-            mean[i] += delta * nb / total;
-            m2[i] += b.m2()[i] + delta * delta * ((double) n * nb / total);
-          } else {
-            // an infinite or NaN mean: Chan's update would turn inf into inf - inf = NaN
-            mean[i] = mean[i] * ((double) n / total) + b.mean()[i] * ((double) nb / total);
-            m2[i] = Double.NaN;
-          }
+          chanMerge(mean, m2, i, n, nb, b.mean()[i], b.m2()[i]);
         }
         n = total;
       }

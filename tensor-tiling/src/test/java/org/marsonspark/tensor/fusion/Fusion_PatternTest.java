@@ -97,7 +97,13 @@ class Fusion_PatternTest {
         pattern("isclose count", () -> Mt.isclose(uniform(3000), uniform(3000).mul(1.000001)).countNonzero()),
         pattern("around", () -> Mt.around(uniform(3000).mul(100), 1).add(Mt.around(uniform(3000).mul(1000), -2))),
         pattern("float32 fmod and logaddexp", () -> Mt.logaddexp(Mt.fmod(uniform(3000).astype(DType.FLOAT32), 0.3f),
-            uniform(3000).astype(DType.FLOAT32))));
+            uniform(3000).astype(DType.FLOAT32))),
+        pattern("nextafter, spacing, heaviside, ldexp", () -> Mt.heaviside(Mt.nextafter(uniform(2000), 0.5)
+            .sub(Mt.spacing(uniform(2000).astype(DType.FLOAT32))), 0.5).add(Mt.ldexp(uniform(2000),
+            Mt.arange(-1000, 1000, 1, DType.INT64, ChunkSize.of(300))))),
+        pattern("frexp, modf, gcd, lcm", () -> Mt.frexp(uniform(2000).mul(1000))[1].add(Mt.modf(uniform(2000).mul(9))[0])
+            .add(Mt.gcd(Mt.arange(0, 2000, 1, DType.INT64, ChunkSize.of(300)), 24)
+                .add(Mt.lcm(Mt.arange(-1000, 1000, 1, DType.INT32, ChunkSize.of(300)), 6)))));
   }
 
   @TestFactory
