@@ -296,6 +296,370 @@ def gen():
          {"x": "b", "by": "a", "gt": 0, "fn": "mean"}, df[df["a"] > 0]["b"].mean())
 
 
+def gen_groupby():
+    g = pd.DataFrame({
+        "key": ["b", "a", "c", "a", None, "b", "a", "c", "d", "b", "a", "e", "c"],
+        "n": np.array([5, 3, -2, 8, 1, 0, 4, 7, 9, -6, 2, 11, 3], dtype="int64"),
+        "x": [1.5, np.nan, 2.0, -0.5, 3.0, 4.25, np.nan, 1.0, 6.0, -2.0, 0.5, np.nan, 2.5],
+        "s": ["p", "q", None, "q", "r", "p", "z", "y", None, "p", "q", "m", "y"],
+        "k2": np.array([1, 2, 1, 2, 3, 1, 3, 2, 1, 1, 2, 3, 2], dtype="int64"),
+        "f": [True, False, True, True, False, False, True, True, False, True, False, True, False],
+    })
+    I = {"df": g}
+    named = [("total", "x", "sum"), ("avg", "x", "mean"), ("cnt", "x", "count"), ("sz", "x", "size"),
+             ("lo", "n", "min"), ("hi", "n", "max"), ("sd", "x", "std"), ("vr", "x", "var"),
+             ("nu", "s", "nunique"), ("fi", "s", "first"), ("la", "x", "last"), ("nsum", "n", "sum"),
+             ("fsum", "f", "sum"), ("nmean", "n", "mean")]
+    spec = [[n, c, f] for n, c, f in named]
+    case("groupby", "named_by_key", "g.groupby('key').agg(**named)", "named", I, {"keys": ["key"], "aggs": spec},
+         g.groupby("key").agg(**{n: (c, f) for n, c, f in named}))
+    case("groupby", "named_by_int", "g.groupby('k2').agg(total=('x','sum'), m=('n','mean'), f=('s','first'))",
+         "named", I, {"keys": ["k2"], "aggs": [["total", "x", "sum"], ["m", "n", "mean"], ["f", "s", "first"]]},
+         g.groupby("k2").agg(total=("x", "sum"), m=("n", "mean"), f=("s", "first")))
+    case("groupby", "dict_by_key", "g.groupby('key').agg({'x': 'mean', 'n': 'sum'})", "dict", I,
+         {"keys": ["key"], "aggs": {"x": "mean", "n": "sum"}}, g.groupby("key").agg({"x": "mean", "n": "sum"}))
+    case("groupby", "two_keys", "g.groupby(['k2', 'key'], as_index=False).agg(total=('x','sum'), c=('n','count'))",
+         "named_flat", I, {"keys": ["k2", "key"], "aggs": [["total", "x", "sum"], ["c", "n", "count"]]},
+         g.groupby(["k2", "key"], as_index=False).agg(total=("x", "sum"), c=("n", "count")))
+    case("groupby", "size", "g.groupby('key').size()", "size", I, {"keys": ["key"]}, g.groupby("key").size())
+    case("groupby", "filtered_then_grouped", "g[g.n > 0].groupby('k2').agg(s=('x','sum'))", "filtered_named", I,
+         {"keys": ["k2"], "aggs": [["s", "x", "sum"]]}, g[g["n"] > 0].groupby("k2").agg(s=("x", "sum")))
+
+
+def gen_display():
+    df = pd.DataFrame({"a": [1, 22, -3], "b": [1.5, np.nan, -0.25], "c": ["x", None, "long text"],
+                       "d": [True, False, True], "t": pd.to_datetime(["2020-01-01", None, "2021-06-30"])})
+    text = {"kind": "text"}
+    for name, obj, op in [("frame", df, "frame"), ("series_float", df["b"], "series_b"),
+                          ("series_str", df["c"], "series_c"), ("long_frame", pd.DataFrame({"v": np.arange(100)}), "long")]:
+        CASES.setdefault("display", []).append({"name": name, "expr": "repr(...)", "op": op,
+                                                "inputs": {"df": enc(df)}, "params": {},
+                                                "expected": dict(text, value=repr(obj))})
+    # long objects show their first and last 5 rows: the middle (other decimals here) is never formatted
+    i = np.arange(100)
+    long_df = pd.DataFrame({"v": i, "w": np.where((i >= 5) & (i < 95), i / 7.0, i / 2.0)})
+    for name, obj, op in [("long_float_frame", long_df, "long_float"), ("long_series", long_df["w"], "long_series")]:
+        CASES["display"].append({"name": name, "expr": "repr(...)", "op": op, "inputs": {"df": enc(df)}, "params": {},
+                                 "expected": dict(text, value=repr(obj))})
+    # a notebook's table of a frame longer than display.max_rows (60) shows display.min_rows (10)
+    CASES["display"].append({"name": "long_float_html", "expr": "df.to_html(max_rows=10, show_dimensions=True)",
+                             "op": "long_float_html", "inputs": {"df": enc(df)}, "params": {},
+                             "expected": dict(text, value=long_df.to_html(max_rows=10, show_dimensions=True))})
+
+# ---- issue 6: str / dt accessors, explode, apply / map, describe ------------------------------------
+# Result dtypes that pandas derives from whether NA happens to be present (str.len, dt fields:
+# int64 without NA; contains / startswith / endswith: bool without NA) are decided before running in
+# Mars on Spark, always the NA-capable one; every input below holds NA, so pandas agrees.
+
+def str_frame():
+    return pd.DataFrame({
+        "s": ["a,b,c", "  Hello World ", None, "", "x,,y", "ÜBER,straße", "b", "tab\there", "a1b22c333",
+              "single", "🙂,ok", "  "],
+        "n": np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], dtype="int64"),
+    }, index=pd.Index([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21], name="id"))
+
+
+def gen_accessors():
+    sf = str_frame()
+    S = {"df": sf}
+    s = sf["s"]
+    for name, expr, params, r in [
+        ("lower", "lower()", {"fn": "lower"}, s.str.lower()),
+        ("upper", "upper()", {"fn": "upper"}, s.str.upper()),
+        ("len", "len()", {"fn": "len"}, s.str.len()),
+        ("strip", "strip()", {"fn": "strip"}, s.str.strip()),
+        ("lstrip", "lstrip()", {"fn": "lstrip"}, s.str.lstrip()),
+        ("rstrip", "rstrip()", {"fn": "rstrip"}, s.str.rstrip()),
+        ("strip_chars", 'strip("a,")', {"fn": "strip", "chars": "a,"}, s.str.strip("a,")),
+        ("contains_regex", 'contains("[a-c]\\d")', {"fn": "contains", "pat": "[a-c]\\d", "regex": True, "case": True},
+         s.str.contains("[a-c]\\d")),
+        ("contains_literal", 'contains(",", regex=False)', {"fn": "contains", "pat": ",", "regex": False, "case": True},
+         s.str.contains(",", regex=False)),
+        ("contains_nocase", 'contains("hello", case=False)', {"fn": "contains", "pat": "hello", "regex": True,
+                                                            "case": False}, s.str.contains("hello", case=False)),
+        ("contains_na_false", 'contains("b", na=False)', {"fn": "contains", "pat": "b", "regex": True, "case": True,
+                                                         "na": False}, s.str.contains("b", na=False)),
+        ("startswith", 'startswith("a")', {"fn": "startswith", "pat": "a"}, s.str.startswith("a")),
+        ("startswith_na", 'startswith("a", na=True)', {"fn": "startswith", "pat": "a", "na": True},
+         s.str.startswith("a", na=True)),
+        ("endswith", 'endswith("e")', {"fn": "endswith", "pat": "e"}, s.str.endswith("e")),
+        ("replace_literal", 'replace(",", ";", regex=False)', {"fn": "replace", "pat": ",", "repl": ";", "regex": False},
+         s.str.replace(",", ";", regex=False)),
+        ("replace_regex", 'replace(r"(\\d+)", r"<\\1>", regex=True)', {"fn": "replace", "pat": "(\\d+)",
+                                                                      "repl": "<\\1>", "regex": True},
+         s.str.replace(r"(\d+)", r"<\1>", regex=True)),
+        ("replace_n", 'replace(",", "|", n=1, regex=False)', {"fn": "replace", "pat": ",", "repl": "|", "regex": False,
+                                                             "n": 1}, s.str.replace(",", "|", n=1, regex=False)),
+        ("replace_nocase", 'replace("b", "_", case=False, regex=True)', {"fn": "replace", "pat": "b", "repl": "_",
+                                                                        "regex": True, "case": False},
+         s.str.replace("b", "_", case=False, regex=True)),
+        ("slice_1_4", "slice(1, 4)", {"fn": "slice", "start": 1, "stop": 4, "step": None}, s.str.slice(1, 4)),
+        ("slice_neg_step", "slice(None, None, -2)", {"fn": "slice", "start": None, "stop": None, "step": -2},
+         s.str.slice(None, None, -2)),
+        ("slice_neg", "slice(-3)", {"fn": "slice", "start": -3, "stop": None, "step": None}, s.str.slice(-3)),
+        ("get_0", "get(0)", {"fn": "get", "i": 0}, s.str.get(0)),
+        ("get_neg", "get(-1)", {"fn": "get", "i": -1}, s.str.get(-1)),
+        ("split_comma", 'split(",")', {"fn": "split", "pat": ",", "n": -1}, s.str.split(",")),
+        ("split_ws", "split()", {"fn": "split", "pat": None, "n": -1}, s.str.split()),
+        ("split_n1", 'split(",", n=1)', {"fn": "split", "pat": ",", "n": 1}, s.str.split(",", n=1)),
+        ("split_ws_n1", "split(n=1)", {"fn": "split", "pat": None, "n": 1}, s.str.split(n=1)),
+        ("split_regex", r'split(r"\d+")', {"fn": "split", "pat": "\\d+", "n": -1}, s.str.split(r"\d+")),
+        ("split_get", 'split(",").str.get(1)', {"fn": "split_get", "pat": ",", "i": 1}, s.str.split(",").str.get(1)),
+        ("split_len", 'split(",").str.len()', {"fn": "split_len", "pat": ","}, s.str.split(",").str.len()),
+    ]:
+        case("str", name, "s.str." + expr, "str", S, params, r)
+    case("str", "split_expand", 's.str.split(",", expand=True)', "split_expand", S, {"pat": ",", "n": -1},
+         s.str.split(",", expand=True))
+    case("str", "split_expand_n1", 's.str.split(",", n=1, expand=True)', "split_expand", S, {"pat": ",", "n": 1},
+         s.str.split(",", n=1, expand=True))
+    case("str", "split_expand_ws", "s.str.split(expand=True)", "split_expand", S, {"pat": None, "n": -1},
+         s.str.split(expand=True))
+    case("str", "category_upper", 's.astype("category").str.upper()', "category_upper", S, {},
+         s.astype("category").str.upper())
+    case("str", "explode_split", 's.str.split(",").explode()', "explode_split", S, {"pat": ","},
+         s.str.split(",").explode())
+    case("str", "explode_split_ws", "s.str.split().explode()", "explode_split", S, {"pat": None},
+         s.str.split().explode())
+    case("str", "frame_explode", 'df.assign(l=s.str.split(",")).explode("l")', "frame_explode", S, {"pat": ","},
+         sf.assign(l=s.str.split(",")).explode("l"))
+    case("str", "explode_non_object", 'df["n"].explode()', "explode_n", S, {}, sf["n"].explode())
+    # ---- dt
+    df = base_frame()
+    I = {"df": df}
+    t = df["t"]
+    for f in ["year", "month", "day", "hour", "minute", "second", "dayofweek", "dayofyear", "quarter"]:
+        case("dt", f, f'df["t"].dt.{f}', "field", I, {"field": f}, getattr(t.dt, f))
+    for fmt in ["%Y-%m-%d %H:%M:%S", "%j|%a|%b|%A|%B", "%y/%m/%d %I%p %%", "%w %f"]:
+        case("dt", "strftime_" + str(len(fmt)), f'df["t"].dt.strftime("{fmt}")', "strftime", I, {"format": fmt},
+             t.dt.strftime(fmt))
+    # ---- apply / map (the Java test implements the same functions under these names)
+    funcs = {
+        "times2_plus1": (lambda x: x * 2 + 1, "a"),
+        "len_or_none": (lambda x: None if x is None or (isinstance(x, float) and math.isnan(x)) else len(x), "c"),
+        "gt3": (lambda x: x > 3, "a"),
+        "half": (lambda x: x / 2, "b"),
+        "tag": (lambda x: "n" + str(x), "a"),
+        "year_or_nan": (lambda x: float("nan") if pd.isna(x) else x.year, "t"),
+    }
+    for name, (fn, col) in funcs.items():
+        case("apply", "apply_" + name, f'df["{col}"].apply({name})', "apply", I, {"fn": name, "col": col},
+             df[col].apply(fn))
+    case("apply", "map_ignore", 'df["c"].map(str.upper, na_action="ignore")', "map_ignore", I, {"col": "c"},
+         df["c"].map(str.upper, na_action="ignore"))
+    case("apply", "map_dict", 'df["c"].map({"x": 1, "y": 2, "zz": 3})', "map_dict", I, {"col": "c"},
+         df["c"].map({"x": 1, "y": 2, "zz": 3}))
+    case("apply", "map_dict_str", 'df["a"].map({3: "three", 5: "five"})', "map_dict_str", I, {"col": "a"},
+         df["a"].map({3: "three", 5: "five"}))
+    case("apply", "rows_a_plus_e", 'df.apply(lambda r: r["a"] + r["e"], axis=1)', "rows", I, {"fn": "a_plus_e"},
+         df.apply(lambda r: r["a"] + r["e"], axis=1))
+    case("apply", "rows_b_times_a", 'df.apply(lambda r: r["b"] * r["a"], axis=1)', "rows", I, {"fn": "b_times_a"},
+         df.apply(lambda r: r["b"] * r["a"], axis=1))
+    case("apply", "rows_label", 'si.apply(lambda r: r.name + "!", axis=1)', "rows", {"df": string_index_frame()},
+         {"fn": "label_bang"}, string_index_frame().apply(lambda r: r.name + "!", axis=1))
+    case("apply", "filtered_apply", 'df[df["a"] > 2]["b"].apply(half)', "filtered_apply", I, {"col": "b", "gt": 2},
+         df[df["a"] > 2]["b"].apply(lambda x: x / 2))
+    # ---- describe
+    case("describe", "frame", "df.describe()", "frame", I, {}, df.describe())
+    case("describe", "series_b", 'df["b"].describe()', "series", I, {"col": "b"}, df["b"].describe())
+    case("describe", "series_a_pcts", 'df["a"].describe(percentiles=[0.1, 0.333, 0.9])', "series_pcts", I,
+         {"col": "a", "pcts": [0.1, 0.333, 0.9]}, df["a"].describe(percentiles=[0.1, 0.333, 0.9]))
+    case("describe", "frame_pcts", "df.describe(percentiles=[0.05, 0.95])", "frame_pcts", I, {"pcts": [0.05, 0.95]},
+         df.describe(percentiles=[0.05, 0.95]))
+    case("describe", "empty", 'df[df["a"] > 100]["b"].describe()', "filtered", I, {"col": "b", "gt": 100},
+         df[df["a"] > 100]["b"].describe())
+    case("describe", "one_value", 'df[df["a"] > 6]["b"].describe()', "filtered", I, {"col": "b", "gt": 6},
+         df[df["a"] > 6]["b"].describe())
+    wide = pd.DataFrame({
+        # skewed magnitudes, duplicates, negative zero, infinities: buckets hold very uneven counts
+        "x": [1e-300, 1e300, 0.0, 0.0, -0.0, 5.0, 5.0, 5.0, 2.5, -1e10, 3.0, 3.0, 7.0, np.nan, 1.0, 1.0, 2.0, 8.0,
+              9.0, 4.0, 4.0, 6.5],
+        "y": [float(v) for v in [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2]],
+        "z": np.array([(i * 7919) % 23 - 11 for i in range(22)], dtype="int64"),
+        "w": [np.inf, 1.0, 2.0, -np.inf, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0,
+              16.0, 17.0, 18.0, 19.0, 20.0],
+    })
+    case("describe", "uneven", "wide.describe()", "frame", {"df": wide}, {}, wide.describe())
+# ---- joins and row-set operations (merge, join, concat, drop_duplicates, set_index, reset_index,
+# rename): issue 6, branch dfmerge. Kept in one block.
+#
+# Row order of merges: Mars on Spark gives left and inner merges in left row order (each left row
+# followed by its right matches in right order; pandas 1.5 groups inner rows by key, pandas 2.2
+# gives this order), right merges in right row order, outer merges the left merge's rows followed by
+# the unmatched right rows in right order. The expected frames are pandas 1.5's result put in that
+# order (stable sort by the rows' positions in the inputs) — values, dtypes, columns and index are
+# pandas's. Every case makes some row miss a partner on each side that may miss one, so pandas's
+# dtypes are the NA dtypes Mars predicts (pandas keeps int64/bool when nothing is missing).
+# An empty merge result is compared with a RangeIndex (pandas 1.5 gives an empty object Index).
+
+def merge_left():
+    return pd.DataFrame({
+        "k": ["a", "b", "a", None, "c", "b", "d", None],
+        "id": np.array([1, 2, 3, 4, 5, 2, 7, 1], dtype="int64"),
+        "v": [1.5, np.nan, 2.5, 3.5, 4.5, 5.5, np.nan, 7.5],
+        "x": [0.5, np.nan, 1.0, 2.0, np.nan, 0.5, 3.0, 1.0],
+        "flag": [True, False, True, True, False, True, False, False],
+        "n": np.array([10, 20, 30, 40, 50, 60, 70, 80], dtype="int64"),
+    })
+
+
+def merge_right():
+    return pd.DataFrame({
+        "k": ["b", "a", None, "e", "a", "f"],
+        "id": np.array([2, 1, 4, 9, 3, 2], dtype="int64"),
+        "v": np.array([10, 20, 30, 45, 50, 60], dtype="int64"),
+        "x": [1.0, np.nan, 0.5, 9.0, 1.0, 4.0],
+        "w": ["p", "q", None, "s", "t", "u"],
+        "ok": [True, False, True, False, True, True],
+    })
+
+
+def ordered_merge(left, right, how, range_index=True, check_missing=True, **kw):
+    """pandas's merge, rows put in Mars on Spark's documented order."""
+    l2 = left.assign(__l=np.arange(len(left)))
+    r2 = right.assign(__r=np.arange(len(right)))
+    ind = pd.merge(l2, r2, how=how, indicator=True, **kw)["_merge"]
+    if check_missing:
+        if how in ("left", "outer"):
+            assert (ind == "left_only").any(), ("no unmatched left row", how, kw)
+        if how in ("right", "outer"):
+            assert (ind == "right_only").any(), ("no unmatched right row", how, kw)
+    m = pd.merge(l2, r2, how=how, **kw)
+    keys = ["__r", "__l"] if how == "right" else ["__l", "__r"]
+    m = m.sort_values(keys, kind="mergesort", na_position="last").drop(columns=["__l", "__r"])
+    return m.reset_index(drop=True) if range_index else m
+
+
+def gen_merge():
+    L, R = merge_left(), merge_right()
+    I = {"left": L, "right": R}
+
+    def mc(name, expr, params, expected, inputs=I, op="merge"):
+        case("merge", name, expr, op, inputs, params, expected)
+
+    for how in ["inner", "left", "right", "outer"]:
+        mc(f"on_str_{how}", f'merge(L, R, on="k", how="{how}")', {"how": how, "on": ["k"]},
+           ordered_merge(L, R, how, on="k"))
+        mc(f"on_int_{how}", f'merge(L, R, on="id", how="{how}")', {"how": how, "on": ["id"]},
+           ordered_merge(L, R, how, on="id"))
+        mc(f"on_float_nan_{how}", f'merge(L, R, on="x", how="{how}")', {"how": how, "on": ["x"]},
+           ordered_merge(L, R, how, on="x"))
+        mc(f"on_two_{how}", f'merge(L, R, on=["k", "id"], how="{how}")', {"how": how, "on": ["k", "id"]},
+           ordered_merge(L, R, how, on=["k", "id"]))
+        mc(f"left_right_on_{how}", f'merge(L, R, left_on="n", right_on="v", how="{how}")',
+           {"how": how, "left_on": ["n"], "right_on": ["v"]},
+           ordered_merge(L, R, how, left_on="n", right_on="v"))
+    mc("default_common_columns", "merge(L[[k, id, n]], R[[id, k, w]])", {"how": "inner", "select": True},
+       ordered_merge(L[["k", "id", "n"]], R[["id", "k", "w"]], "inner"),
+       inputs={"left": L[["k", "id", "n"]], "right": R[["id", "k", "w"]]})
+    mc("suffixes", 'merge(L, R, on="id", suffixes=("_l", "_r"))', {"how": "inner", "on": ["id"], "suffixes": ["_l", "_r"]},
+       ordered_merge(L, R, "inner", on="id", suffixes=("_l", "_r")))
+    mc("suffix_left_empty", 'merge(L, R, on="id", how="left", suffixes=("", "_r"))',
+       {"how": "left", "on": ["id"], "suffixes": ["", "_r"]},
+       ordered_merge(L, R, "left", on="id", suffixes=("", "_r")))
+    mc("same_name_left_right_on", 'merge(L, R, left_on="k", right_on="k", how="outer")',
+       {"how": "outer", "left_on": ["k"], "right_on": ["k"]}, ordered_merge(L, R, "outer", left_on="k", right_on="k"))
+    lf = L.assign(x=np.array([1, 0, 2, 3, 1, 5, 0, 4], dtype="int64"))
+    for how in ["inner", "left", "right", "outer"]:
+        mc(f"int_float_keys_{how}", f'merge(L.assign(x=int64), R, on="x", how="{how}")', {"how": how, "on": ["x"]},
+           ordered_merge(lf, R, how, on="x"), inputs={"left": lf, "right": R})
+    mc("no_match", 'merge(L, R.assign(id=id+100), on="id")', {"how": "inner", "on": ["id"]},
+       ordered_merge(L, R.assign(id=R["id"] + 100), "inner", on="id"),
+       inputs={"left": L, "right": R.assign(id=R["id"] + 100)})
+    mc("no_match_outer", 'merge(L, R.assign(id=id+100), on="id", how="outer")', {"how": "outer", "on": ["id"]},
+       ordered_merge(L, R.assign(id=R["id"] + 100), "outer", on="id"),
+       inputs={"left": L, "right": R.assign(id=R["id"] + 100)})
+    filtered = L[L["n"] > 25]
+    for how in ["inner", "left", "right", "outer"]:
+        mc(f"after_filter_{how}", f'merge(L[L.n > 25], R, on="k", how="{how}")', {"how": how, "on": ["k"], "gt": 25},
+           ordered_merge(filtered, R, how, on="k"), op="filter_merge")
+    # index keys
+    LI = L[["v", "n"]].set_axis(pd.Index(["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7"], name="key"))
+    RI = R[["w", "ok"]].set_axis(pd.Index(["r3", "r1", "r9", "r0", "r5", "r8"], name="key"))
+    for how in ["inner", "left", "right", "outer"]:
+        mc(f"index_index_{how}", f'merge(LI, RI, left_index=True, right_index=True, how="{how}")',
+           {"how": how, "left_index": True, "right_index": True},
+           ordered_merge(LI, RI, how, range_index=False, left_index=True, right_index=True),
+           inputs={"left": LI, "right": RI})
+    LS = L.set_axis(pd.Index([f"s{i}" for i in range(len(L))], name="row"))
+    RK = pd.DataFrame({"w2": [1.25, 2.5, 5.0]}, index=pd.Index(["a", "b", "e"], name="k"))
+    for how in ["inner", "left"]:
+        mc(f"left_on_right_index_{how}", f'merge(LS, RK, left_on="k", right_index=True, how="{how}")',
+           {"how": how, "left_on": ["k"], "right_index": True},
+           ordered_merge(LS, RK, how, range_index=False, left_on="k", right_index=True),
+           inputs={"left": LS, "right": RK})
+        expected = ordered_merge(LS, RK, how, range_index=False, left_on="k", right_index=True)
+        assert expected.sort_index().equals(LS.join(RK, on="k", how=how).sort_index())
+        mc(f"join_on_{how}", f'LS.join(RK, on="k", how="{how}") (rows in Mars order)', {"how": how, "on": "k"},
+           expected, inputs={"left": LS, "right": RK}, op="join")
+    RJ = RI.rename(columns={"w": "v"})
+    for how in ["inner", "left", "right"]:
+        mc(f"join_index_{how}", f'LI.join(RJ, how="{how}", lsuffix="_a", rsuffix="_b")',
+           {"how": how, "on": None, "lsuffix": "_a", "rsuffix": "_b"},
+           LI.join(RJ, how=how, lsuffix="_a", rsuffix="_b"), inputs={"left": LI, "right": RJ}, op="join")
+    mc("join_index_outer", 'LI.join(RJ, how="outer", lsuffix="_a", rsuffix="_b") (rows in Mars order)',
+       {"how": "outer", "on": None, "lsuffix": "_a", "rsuffix": "_b"},
+       ordered_merge(LI, RJ, "outer", range_index=False, left_index=True, right_index=True, suffixes=("_a", "_b")),
+       inputs={"left": LI, "right": RJ}, op="join")
+
+    # ---- concat, drop_duplicates, set_index, reset_index, rename
+    A = pd.DataFrame({"x": np.array([1, 2, 3], dtype="int64"), "y": ["p", None, "q"], "t": [True, False, True]})
+    B = pd.DataFrame({"z": [True, False], "x": [1.5, 2.5], "t": [False, False]})
+    C = pd.DataFrame({"x": np.array([7, 8], dtype="int64"), "y": ["r", "s"], "t": [True, True]},
+                     index=pd.Index([10, 11]))
+
+    def rs(name, expr, op, inputs, params, expected):
+        case("rowsets", name, expr, op, inputs, params, expected)
+
+    rs("concat_union", "concat([A, B])", "concat", {"a": A, "b": B}, {"ignore_index": False}, pd.concat([A, B]))
+    rs("concat_ignore_index", "concat([A, B], ignore_index=True)", "concat", {"a": A, "b": B},
+       {"ignore_index": True}, pd.concat([A, B], ignore_index=True))
+    rs("concat_same", "concat([A, C, A])", "concat", {"a": A, "b": C, "c": A}, {"ignore_index": False},
+       pd.concat([A, C, A]))
+    rs("concat_series", 'concat([A["x"], B["x"]])', "concat_series", {"a": A, "b": B},
+       {"col": "x", "ignore_index": False}, pd.concat([A["x"], B["x"]]))
+    rs("concat_series_ignore", 'concat([A["t"], B["t"]], ignore_index=True)', "concat_series", {"a": A, "b": B},
+       {"col": "t", "ignore_index": True}, pd.concat([A["t"], B["t"]], ignore_index=True))
+    rs("concat_frame_series", 'concat([A, B["z"]])', "concat_frame_series", {"a": A, "b": B}, {"col": "z"},
+       pd.concat([A, B["z"]]))
+    rs("concat_axis1_same_frame", 'concat([A[["x"]], A["y"].rename("y2"), A[["t"]]], axis=1)', "concat_axis1",
+       {"a": A}, {}, pd.concat([A[["x"]], A["y"].rename("y2"), A[["t"]]], axis=1))
+    rs("concat_axis1_equal_labels", 'concat([A, B.rename(columns=...)]) with equal RangeIndex', "concat_axis1_two",
+       {"a": A.iloc[:2], "b": B.rename(columns={"x": "x2", "t": "t2"})}, {},
+       pd.concat([A.iloc[:2], B.rename(columns={"x": "x2", "t": "t2"})], axis=1))
+    rs("concat_after_filter", 'concat([A[A.x > 1], B], ignore_index=True)', "concat_filter", {"a": A, "b": B},
+       {"gt": 1}, pd.concat([A[A["x"] > 1], B], ignore_index=True))
+    D = pd.DataFrame({
+        "a": [1.0, 1.0, np.nan, np.nan, 2.0, 1.0, np.nan, 3.0, 2.0],
+        "b": ["x", "x", None, None, "y", "z", None, "w", "y"],
+        "c": np.array([1, 2, 3, 4, 5, 6, 7, 8, 9], dtype="int64"),
+        "d": [True, True, False, False, True, True, False, True, False],
+    }, index=pd.Index([f"i{i}" for i in range(9)], name="lab"))
+    for keep in ["first", "last", False]:
+        kn = str(keep).lower()
+        rs(f"drop_dup_ab_{kn}", f'D.drop_duplicates(subset=["a", "b"], keep={keep!r})', "drop_duplicates", {"df": D},
+           {"subset": ["a", "b"], "keep": kn}, D.drop_duplicates(subset=["a", "b"], keep=keep))
+        rs(f"drop_dup_d_{kn}", f'D.drop_duplicates(subset=["d"], keep={keep!r})', "drop_duplicates", {"df": D},
+           {"subset": ["d"], "keep": kn}, D.drop_duplicates(subset=["d"], keep=keep))
+    DD = pd.concat([D, D.iloc[[1, 3, 7]]])
+    rs("drop_dup_all_columns", "DD.drop_duplicates()", "drop_duplicates", {"df": DD}, {"subset": [], "keep": "first"},
+       DD.drop_duplicates())
+    rs("set_index", 'D.set_index("b")', "set_index", {"df": D}, {"col": "b", "drop": True}, D.set_index("b"))
+    rs("set_index_keep", 'D.set_index("c", drop=False)', "set_index", {"df": D}, {"col": "c", "drop": False},
+       D.set_index("c", drop=False))
+    rs("reset_index", "D.reset_index()", "reset_index", {"df": D}, {"drop": False}, D.reset_index())
+    rs("reset_index_range", "A.reset_index()", "reset_index", {"df": A}, {"drop": False}, A.reset_index())
+    rs("reset_index_drop", "D.reset_index(drop=True)", "reset_index", {"df": D}, {"drop": True},
+       D.reset_index(drop=True))
+    rs("filter_reset_index", "D[D.c > 3].reset_index()", "filter_reset_index", {"df": D}, {"gt": 3, "drop": False},
+       D[D["c"] > 3].reset_index())
+    rs("rename", 'D.rename(columns={"a": "A", "zz": "q", "d": "dd"})', "rename", {"df": D},
+       {"map": {"a": "A", "zz": "q", "d": "dd"}}, D.rename(columns={"a": "A", "zz": "q", "d": "dd"}))
+    rs("set_then_reset", 'D.set_index("b").reset_index()', "set_reset", {"df": D}, {"col": "b"},
+       D.set_index("b").reset_index())
+
+# ---- end of joins and row-set operations
+
+
 CSV_DIR = os.path.normpath(os.path.join(HERE, "..", "resources", "csv"))
 
 BASIC_CSV = "\n".join([
@@ -349,7 +713,11 @@ def gen_csv():
 
 def main():
     gen()
+    gen_groupby()
+    gen_display()
+    gen_merge()
     gen_csv()
+    gen_accessors()
     os.makedirs(OUT, exist_ok=True)
     for family, cases in CASES.items():
         path = os.path.join(OUT, family + ".json")

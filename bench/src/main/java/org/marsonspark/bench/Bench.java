@@ -16,7 +16,8 @@ import org.marsonspark.session.MarsSession;
  * The benchmark harness: runs each workload in this project and in its references, side by side
  * in one JVM run, and writes the table into docs/performance.md (between the bench markers).
  *
- * <p>{@code bin/bench [W1 W1big W2 W3 P1 P2 ...] [--repeats 3] [--quick] [--no-docs]}
+ * <p>{@code bin/bench [W1 W1big W2 W3 P1 P2 ...] [--repeats 3] [--quick] [--no-docs]}; {@code bin/bench douban
+ * [ratings] ...} runs the DataFrame benchmark instead ({@link org.marsonspark.bench.douban.DoubanBench}).
  */
 public final class Bench {
   static final String BEGIN = "<!-- bench:begin -->";
@@ -25,6 +26,10 @@ public final class Bench {
   private Bench() {}
 
   public static void main(String[] args) throws Exception {
+    if (java.util.Arrays.asList(args).contains("douban")) { // the DataFrame benchmark has a table of its own
+      org.marsonspark.bench.douban.DoubanBench.main(args);
+      return;
+    }
     Path root = Path.of(".");
     int repeats = 3;
     boolean quick = false;

@@ -10,6 +10,7 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileableData;
+import org.marsonspark.dataframe.local.DfFormat;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.Rows;
 import org.marsonspark.dataframe.ops.Casts;
@@ -195,6 +196,11 @@ public final class DataFrame extends Executable {
     return Chunkwise.index(List.of(data), new RowOps.IndexOf(), true, new IndexData(-1, data.index(), 0));
   }
 
+  /** {@code df.groupby(keys)}: see {@link GroupBy}. */
+  public GroupBy groupby(String... keys) {
+    return new GroupBy(this, List.of(keys), true, org.marsonspark.dataframe.ops.GroupByAgg.Method.AUTO);
+  }
+
   // ---- NA handling and casts -----------------------------------------------------------
 
   public DataFrame isna() {
@@ -326,6 +332,165 @@ public final class DataFrame extends Executable {
     return org.marsonspark.dataframe.ops.TensorInterop.toTensor(data);
   }
 
+
+  // ==== accessors and user functions (issue 6): apply(axis=1), mapChunk, explode, describe =======
+  // (one block, so that methods other engineers add elsewhere in this class merge cleanly)
+
+  /**
+   * {@code df.apply(fn, axis=1)}: {@code fn} of every row (a {@link org.marsonspark.dataframe.local.Row}
+   * view), run on the executors chunk by chunk; a series without a name, the frame's labels. The
+   * dtype is inferred from the first rows in a tiny job (see {@link org.marsonspark.dataframe.ops.Apply}).
+   * Only {@code axis=1} is supported (column-wise apply needs whole columns).
+   */
+  public Series apply(SerializableFunction<org.marsonspark.dataframe.local.Row, Object> fn, int axis) {
+    return apply(fn, axis, null);
+  }
+
+  /** {@code df.apply(fn, axis=1)} with the result dtype given ({@code null}: inferred). */
+  public Series apply(SerializableFunction<org.marsonspark.dataframe.local.Row, Object> fn, int axis, String dtype) {
+    if (axis != 1) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "DataFrame.apply: axis=" + axis + " is not supported; "
+          + "only axis=1 (a function of each row) is — for a function of whole columns use mapChunk or the "
+          + "column's series");
+    }
+    if (fn == null) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "DataFrame.apply: the function must not be null");
+    }
+    DfType out = dtype != null ? org.marsonspark.dataframe.ops.Apply.resultDtype("DataFrame.apply", DfType.of(dtype))
+        : (DfType) org.marsonspark.dataframe.ops.Apply.sample(data,
+            new org.marsonspark.dataframe.ops.Apply.ApplyRows(fn, DfType.OBJECT), false, "DataFrame.apply");
+    return Chunkwise.series(List.of(data), new org.marsonspark.dataframe.ops.Apply.ApplyRows(fn, out), true,
+        new SeriesData(-1, null, out, data.index(), 0));
+  }
+
+  /**
+   * Mars's {@code map_chunk}: {@code fn} of each whole chunk (a {@link LocalFrame}), returning a
+   * frame; rows per chunk are unknown until it runs. The result's columns and dtypes are those
+   * {@code fn} gives on the first rows, found in a tiny job; every chunk must give the same.
+   */
+  public DataFrame mapChunk(SerializableFunction<LocalFrame, LocalFrame> fn) {
+    if (fn == null) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "mapChunk: the function must not be null");
+    }
+    LocalFrame schema = (LocalFrame) org.marsonspark.dataframe.ops.Apply.sample(data,
+        new org.marsonspark.dataframe.ops.Apply.MapChunk(fn, null, null), true, "mapChunk");
+    IndexMeta idx = new IndexMeta(schema.index() instanceof org.marsonspark.dataframe.local.RangeIndex,
+        List.of(schema.index().dtype()), java.util.Arrays.asList(schema.index().name()));
+    return mapChunk(fn, schema.columnNames(), schema.dtypes(), idx);
+  }
+
+  /** {@code mapChunk} with the result's columns and dtypes given (no inference job). */
+  public DataFrame mapChunk(SerializableFunction<LocalFrame, LocalFrame> fn, List<String> columns, List<DfType> dtypes) {
+    if (columns == null || dtypes == null || columns.size() != dtypes.size()) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "mapChunk: columns " + columns + " and dtypes " + dtypes
+          + " must be given with one dtype per column");
+    }
+    return mapChunk(fn, columns, dtypes, data.index().taken());
+  }
+
+  private DataFrame mapChunk(SerializableFunction<LocalFrame, LocalFrame> fn, List<String> columns, List<DfType> dtypes,
+      IndexMeta index) {
+    return Chunkwise.frame(List.of(data), new org.marsonspark.dataframe.ops.Apply.MapChunk(fn, List.copyOf(columns),
+        List.copyOf(dtypes)), false, new DataFrameData(-1, columns, dtypes, index, 0));
+  }
+
+  /**
+   * {@code df.explode(column)}: each list in {@code column} becomes one row per element, the other
+   * columns and the labels repeating; an empty list gives NA. Rows become unknown until it
+   * runs. A column that is not object leaves the frame as it is, as in pandas.
+   */
+  public DataFrame explode(String column) {
+    requireColumn(column);
+    if (data.dtype(column) != DfType.OBJECT) {
+      return this;
+    }
+    DataFrameData like = new DataFrameData(-1, data.columns(), data.dtypes(), data.index().taken(), 0);
+    return Chunkwise.frame(List.of(data), new org.marsonspark.dataframe.ops.Explode(column), false, like);
+  }
+
+  /** {@code df.describe()} of the int64 / float64 columns: count, mean, std, min, 25%, 50%, 75%, max. */
+  public DataFrame describe() {
+    return org.marsonspark.dataframe.ops.Describe.frame(data, null);
+  }
+
+  /** {@code df.describe(percentiles=[...])} (0.5 is always added). */
+  public DataFrame describe(double... percentiles) {
+    return org.marsonspark.dataframe.ops.Describe.frame(data, percentiles);
+  }
+
+  // ==== end of issue 6 block =====================================================================
+  // ---- joins and row-set operations (merge, join, drop_duplicates, set_index, reset_index,
+  // rename): issue 6, branch dfmerge. Kept in one block; the operands live in ops.Merge,
+  // ops.DropDuplicates, ops.Relabel. --------------------------------------------------------------
+
+  /** {@code pd.merge(self, right, ...)}: see {@link Md#merge(DataFrame, DataFrame, MergeOptions)}. */
+  public DataFrame merge(DataFrame right, MergeOptions options) {
+    return Md.merge(this, right, options);
+  }
+
+  /** {@code self.merge(right, how=how, on=[...])}. */
+  public DataFrame merge(DataFrame right, String how, String... on) {
+    return Md.merge(this, right, MergeOptions.on(on).how(how));
+  }
+
+  /**
+   * {@code df.join(other, on, how)}: other's index matched with this frame's column {@code on} (this
+   * frame's index when {@code on} is null); overlapping column names raise, as pandas's empty
+   * default suffixes do.
+   */
+  public DataFrame join(DataFrame other, String on, String how) {
+    return join(other, on, how, "", "");
+  }
+
+  /**
+   * {@code df.join(other, on, how, lsuffix, rsuffix)}. With {@code on} a column only how "left" and
+   * "inner" are supported (pandas then keeps this frame's labels).
+   */
+  public DataFrame join(DataFrame other, String on, String how, String lsuffix, String rsuffix) {
+    MergeOptions o = (on == null ? MergeOptions.onIndex() : MergeOptions.leftOn(on).withRightIndex(true)).how(how)
+        .suffixes(lsuffix, rsuffix);
+    return Md.merge(this, other, o);
+  }
+
+  /**
+   * {@code df.drop_duplicates(subset, keep)}: {@code keep} is "first", "last" or "false" (drop every
+   * row whose subset values occur more than once); no subset means all columns. Labels and order
+   * of the remaining rows are kept.
+   */
+  public DataFrame dropDuplicates(String keep, String... subset) {
+    return org.marsonspark.dataframe.ops.DropDuplicates.of(data, keep, List.of(subset));
+  }
+
+  public DataFrame dropDuplicates() {
+    return dropDuplicates("first");
+  }
+
+  /** {@code df.set_index(column)}: the column becomes the index (and leaves the columns). */
+  public DataFrame setIndex(String column) {
+    return setIndex(column, true);
+  }
+
+  /** {@code df.set_index(column, drop=drop)}. */
+  public DataFrame setIndex(String column, boolean drop) {
+    return org.marsonspark.dataframe.ops.Relabel.setIndex(data, column, drop);
+  }
+
+  /** {@code df.reset_index(drop=drop)}: a new RangeIndex; the old labels become the first column unless dropped. */
+  public DataFrame resetIndex(boolean drop) {
+    return org.marsonspark.dataframe.ops.Relabel.resetIndex(data, drop);
+  }
+
+  public DataFrame resetIndex() {
+    return resetIndex(false);
+  }
+
+  /** {@code df.rename(columns=mapping)}: columns renamed; names not in the frame are ignored. */
+  public DataFrame rename(Map<String, String> columns) {
+    return org.marsonspark.dataframe.ops.Relabel.rename(data, columns);
+  }
+
+  // ---- end of joins and row-set operations ----------------------------------------------------
+
   // ---- execution ----------------------------------------------------------------------
 
   @Override
@@ -353,14 +518,40 @@ public final class DataFrame extends Executable {
   @Override
   public String toString() {
     if (isExecuted()) {
-      return fetch().toString();
+      return display(false);
     }
-    return "DataFrame(shape=" + Shapes.toString(data.shape()) + ", columns=" + dtypes() + ", index="
+    return "DataFrame(shape=" + Shapes.toString(data.shape()) + ", columns="
+        + (data.columnsKnown() ? dtypes() : "(decided when run)") + ", index="
         + data.index().kind() + ", not executed)";
   }
 
-  /** pandas's {@code to_html()} of the executed frame. */
+  /** pandas's display.max_rows: longer frames show their first and last {@link #DISPLAY_EDGE} rows. */
+  private static final int DISPLAY_MAX_ROWS = 60;
+  private static final int DISPLAY_EDGE = 5;
+
+  /** Text or HTML of an executed frame; of a long one only the rows shown leave the executors. */
+  private String display(boolean html) {
+    long n = length();
+    LocalFrame shown;
+    if (n <= DISPLAY_MAX_ROWS) {
+      shown = fetch();
+    } else {
+      DataFrame first = head(DISPLAY_EDGE);
+      DataFrame last = tail(DISPLAY_EDGE);
+      Md.execute(executedSession(), first, last);
+      try {
+        shown = LocalFrame.concat(List.of(first.fetch(), last.fetch()));
+      } finally {
+        first.release();
+        last.release();
+      }
+    }
+    return html ? DfFormat.frameHtml(shown, DISPLAY_MAX_ROWS, n)
+        : DfFormat.frame(shown, DISPLAY_MAX_ROWS, 2 * DISPLAY_EDGE, n);
+  }
+
+  /** pandas's {@code to_html()} of the executed frame (head and tail rows when long). */
   public String toHtml() {
-    return fetch().toHtml();
+    return display(true);
   }
 }

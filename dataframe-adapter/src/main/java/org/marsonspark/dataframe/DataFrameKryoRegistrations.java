@@ -39,5 +39,9 @@ public final class DataFrameKryoRegistrations implements org.marsonspark.exec.Kr
     kryo.register(String[].class);
     kryo.register(Object[].class);
     kryo.register(java.util.HashSet.class);
+    // ---- issue 6 (accessors, user functions): str.split lists, the split-width pre-pass, dt.date
+    kryo.register(java.util.ArrayList.class);
+    kryo.register(org.marsonspark.dataframe.ops.SplitExpand.Width.class);
+    kryo.register(java.time.LocalDate.class);
   }
 }

@@ -42,10 +42,15 @@ public abstract class Executable implements org.marsonspark.core.TileableHandle 
     executed.release();
   }
 
+  /** The session this object was executed in (or the default one). */
+  protected MarsSession executedSession() {
+    MarsSession session = executed.session();
+    return session != null && !session.isClosed() ? session : MarsSession.getDefault();
+  }
+
   /** The data of every chunk, in grid order; the object must have been executed. */
   protected Object[] fetchChunks() {
-    MarsSession session = executed.session();
-    MarsSession s = session != null && !session.isClosed() ? session : MarsSession.getDefault();
+    MarsSession s = executedSession();
     if (!s.isExecuted(data())) {
       throw new MarsException(ErrorClass.NOT_EXECUTED, this + " has not been executed (or was released): "
           + "call execute() first");

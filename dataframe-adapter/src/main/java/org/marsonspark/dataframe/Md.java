@@ -89,6 +89,49 @@ public final class Md {
     return fromTensor(t, null);
   }
 
+  // ---- joins and concatenation (merge, concat): issue 6, branch dfmerge. Kept in one block. ----
+
+  /**
+   * pandas's {@code merge(left, right, how, on | left_on + right_on | left_index + right_index,
+   * suffixes)}, distributed by broadcast or hash shuffle ({@link MergeOptions.Strategy}). Errors
+   * (unknown key column, mismatched key counts, bad {@code how}, incompatible key dtypes) are raised
+   * here, before anything runs.
+   */
+  public static DataFrame merge(DataFrame left, DataFrame right, MergeOptions options) {
+    return org.marsonspark.dataframe.ops.Merge.of(left.data(), right.data(), options);
+  }
+
+  /** {@code pd.merge(left, right, how=how, on=[...])}. */
+  public static DataFrame merge(DataFrame left, DataFrame right, String how, String... on) {
+    return merge(left, right, MergeOptions.on(on).how(how));
+  }
+
+  /**
+   * pandas's {@code concat(objs, axis, ignore_index)} of DataFrames and Series: along rows (axis 0)
+   * the union of the columns (NA where an input lacks one); along columns (axis 1) inputs with the
+   * same rows only. Returns a {@link DataFrame}, or a {@link Series} when every input is a Series
+   * and axis is 0.
+   */
+  public static Executable concat(List<? extends Executable> objs, int axis, boolean ignoreIndex) {
+    List<DfData> data = new ArrayList<>();
+    for (Executable e : objs) {
+      if (!(e instanceof DataFrame) && !(e instanceof Series)) {
+        throw new org.marsonspark.core.MarsException(org.marsonspark.core.MarsException.ErrorClass.INVALID_ARGUMENT,
+            "concat: cannot concatenate object of type " + (e == null ? "null" : e.getClass().getSimpleName())
+            + "; only Series and DataFrame objs are valid");
+      }
+      data.add((DfData) e.data());
+    }
+    return (Executable) org.marsonspark.dataframe.ops.Concat.of(data, axis, ignoreIndex);
+  }
+
+  /** {@code pd.concat(frames)} along rows, labels kept. */
+  public static DataFrame concat(List<DataFrame> frames) {
+    return (DataFrame) concat(frames, 0, false);
+  }
+
+  // ---- end of joins and concatenation ---------------------------------------------------------
+
   /** Executes several objects in one run (shared work runs once). */
   public static void execute(MarsSession session, Executable... objects) {
     List<TileableData> targets = new ArrayList<>();

@@ -3,11 +3,13 @@ package org.marsonspark.dataframe;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileableData;
+import org.marsonspark.dataframe.local.DfFormat;
 import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.dataframe.local.Rows;
 import org.marsonspark.dataframe.ops.Agg;
@@ -356,6 +358,106 @@ public final class Series extends Executable {
     return org.marsonspark.dataframe.ops.TensorInterop.toTensor(data);
   }
 
+
+  // ==== accessors and user functions (issue 6): str / dt, apply / map, explode, describe =========
+  // (one block, so that methods other engineers add elsewhere in this class merge cleanly)
+
+  /** pandas's {@code s.str}: string methods of an object (or category) series. */
+  public StringMethods str() {
+    return new StringMethods(this);
+  }
+
+  /** pandas's {@code s.dt}: fields and formatting of a datetime64[ns] series. */
+  public DatetimeMethods dt() {
+    return new DatetimeMethods(this);
+  }
+
+  /**
+   * {@code s.apply(fn)}: {@code fn} of every value ({@code Long}, {@code Double} — NaN for NA —,
+   * {@code Boolean}, the object or null, {@code LocalDateTime} or null, the category string),
+   * run on the executors chunk by chunk. The result dtype is inferred by running {@code fn} on
+   * the first rows in a tiny job (see {@link org.marsonspark.dataframe.ops.Apply}).
+   */
+  public Series apply(SerializableFunction<Object, Object> fn) {
+    return applyValues(fn, null, false, "Series.apply");
+  }
+
+  /** {@code s.apply(fn)} with the result dtype given (no inference job). */
+  public Series apply(SerializableFunction<Object, Object> fn, String dtype) {
+    return applyValues(fn, dtype, false, "Series.apply");
+  }
+
+  /** {@code s.map(fn)}: as {@link #apply(SerializableFunction)}. */
+  public Series map(SerializableFunction<Object, Object> fn) {
+    return applyValues(fn, null, false, "Series.map");
+  }
+
+  /**
+   * {@code s.map(fn, na_action)}: {@code "ignore"} keeps NA without calling {@code fn}; null
+   * calls it on NA too. {@code dtype} null infers the result dtype.
+   */
+  public Series map(SerializableFunction<Object, Object> fn, String naAction, String dtype) {
+    if (naAction != null && !naAction.equals("ignore")) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Series.map: na_action must either be 'ignore' or None, "
+          + "got '" + naAction + "'");
+    }
+    return applyValues(fn, dtype, naAction != null, "Series.map");
+  }
+
+  private Series applyValues(SerializableFunction<Object, Object> fn, String dtype, boolean naIgnore, String op) {
+    if (fn == null) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": the function must not be null");
+    }
+    DfType out = dtype != null ? org.marsonspark.dataframe.ops.Apply.resultDtype(op, DfType.of(dtype))
+        : (DfType) org.marsonspark.dataframe.ops.Apply.sample(data,
+            new org.marsonspark.dataframe.ops.Apply.MapValues(fn, DfType.OBJECT, naIgnore), false, op);
+    return Chunkwise.series(List.of(data), new org.marsonspark.dataframe.ops.Apply.MapValues(fn, out, naIgnore), true,
+        new SeriesData(-1, data.name(), out, data.index(), 0));
+  }
+
+  /**
+   * {@code s.map(dict)}: each value looked up in {@code mapping} (Integer keys match int64
+   * values, as Long); values not found, and NA, give NA. The dtype comes from the map's values
+   * with room for NA: numbers float64, bools and strings object, datetimes datetime64[ns] (pandas
+   * gives int64 / bool when every value happens to be found).
+   */
+  public Series map(Map<?, ?> mapping) {
+    if (mapping == null) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Series.map: the mapping must not be null");
+    }
+    java.util.HashMap<Object, Object> m = org.marsonspark.dataframe.ops.Apply.normalizedKeys(mapping);
+    List<Object> values = new ArrayList<>(m.values());
+    values.add(null);
+    DfType out = org.marsonspark.dataframe.ops.Apply.infer(values);
+    return Chunkwise.series(List.of(data), new org.marsonspark.dataframe.ops.Apply.MapDict(m, out), true,
+        new SeriesData(-1, data.name(), out, data.index(), 0));
+  }
+
+  /**
+   * {@code s.explode()}: list values (from {@code str.split}) become one row each, labels
+   * repeating; an empty list gives NA. Rows become unknown until it runs. A series that is not
+   * object stays as it is, as in pandas.
+   */
+  public Series explode() {
+    if (dtype() != DfType.OBJECT) {
+      return this;
+    }
+    return Chunkwise.series(List.of(data), new org.marsonspark.dataframe.ops.Explode(null), false,
+        new SeriesData(-1, data.name(), DfType.OBJECT, data.index().taken(), 0));
+  }
+
+  /** {@code s.describe()} of an int64 / float64 series: count, mean, std, min, 25%, 50%, 75%, max. */
+  public Series describe() {
+    return org.marsonspark.dataframe.ops.Describe.series(data, null);
+  }
+
+  /** {@code s.describe(percentiles=[...])} (0.5 is always added). */
+  public Series describe(double... percentiles) {
+    return org.marsonspark.dataframe.ops.Describe.series(data, percentiles);
+  }
+
+  // ==== end of issue 6 block =====================================================================
+
   // ---- execution ----------------------------------------------------------------------
 
   @Override
@@ -377,7 +479,20 @@ public final class Series extends Executable {
   @Override
   public String toString() {
     if (isExecuted()) {
-      return fetch().toString();
+      long n = length();
+      if (n <= 60) {
+        return fetch().toString();
+      }
+      // a long series shows its first and last 5 values: only those leave the executors
+      Series first = head(5);
+      Series last = tail(5);
+      Md.execute(executedSession(), first, last);
+      try {
+        return DfFormat.series(LocalSeries.concat(List.of(first.fetch(), last.fetch())), 60, n);
+      } finally {
+        first.release();
+        last.release();
+      }
     }
     return "Series(name=" + name() + ", dtype=" + dtype() + ", length=" + Shapes.toString(data.shape())
         + ", index=" + data.index().kind() + ", not executed)";

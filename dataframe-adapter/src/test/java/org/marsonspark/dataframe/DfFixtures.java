@@ -134,11 +134,18 @@ final class DfFixtures {
         for (int i = 0; i < n; i++) {
           JsonNode x = values.get(i);
           v[i] = x.isNull() ? null : x.isTextual() ? x.asText() : x.isBoolean() ? (Object) x.asBoolean()
-              : x.isIntegralNumber() ? (Object) x.asLong() : (Object) x.asDouble();
+              : x.isIntegralNumber() ? (Object) x.asLong() : x.isArray() ? list(x) : (Object) x.asDouble();
         }
         return Column.ofObjects(v);
       }
     }
+  }
+
+  /** A stored list (an object value such as str.split gives) as an ArrayList of its strings (null for None). */
+  static java.util.ArrayList<Object> list(JsonNode arr) {
+    java.util.ArrayList<Object> l = new java.util.ArrayList<>();
+    arr.forEach(e -> l.add(e.isNull() ? null : e.asText()));
+    return l;
   }
 
   static LocalIndex index(JsonNode idx) {

@@ -15,9 +15,10 @@ public final class Examples {
       case "remote-pi" -> RemotePi.main(rest);
       case "hyperparam" -> HyperParameterSearch.main(rest);
       case "spawn-throughput" -> SpawnThroughput.main(rest);
+      case "douban-data" -> DoubanData.main(rest);
       default -> {
         System.err.println("unknown example '" + name + "'; available: pi, outofcore, remote-pi, hyperparam,"
-            + " spawn-throughput");
+            + " spawn-throughput, douban-data");
         System.exit(2);
       }
     }

@@ -26,6 +26,7 @@ import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.ops.Casts;
+import org.marsonspark.dataframe.ops.ContinuousIndex;
 
 /**
  * pandas's {@code read_csv}, split by byte ranges. The driver reads only the header and the first

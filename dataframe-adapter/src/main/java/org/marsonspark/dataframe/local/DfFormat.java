@@ -17,9 +17,13 @@ public final class DfFormat {
 
   private DfFormat() {}
 
-  /** Positions shown: all rows, or the head and tail with -1 marking the elision. */
-  static int[] shown(int n, int maxRows, int minRows) {
-    if (n <= maxRows) {
+  /**
+   * Positions shown of the {@code n} rows at hand: all of them, or the head and tail with -1
+   * marking the elision when the whole object ({@code total} rows) is longer than
+   * {@code maxRows}. The rows at hand are either all rows or only the head and tail ones.
+   */
+  static int[] shown(int n, long total, int maxRows, int minRows) {
+    if (total <= maxRows) {
       int[] all = new int[n];
       for (int i = 0; i < n; i++) {
         all[i] = i;
@@ -75,6 +79,22 @@ public final class DfFormat {
         continue;
       }
       out.add(cell(c, r, decimals, sci, dateOnly));
+    }
+    return out;
+  }
+
+  /** Value cells as pandas pads them: a leading space (a sign's place for numbers), none for datetimes. */
+  static List<String> valueCells(Column c, int[] rows) {
+    List<String> out = cells(c, rows);
+    if (c.dtype() == DfType.DATETIME) {
+      return out;
+    }
+    boolean numeric = c.dtype() == DfType.INT64 || c.dtype() == DfType.FLOAT64;
+    for (int i = 0; i < out.size(); i++) {
+      String v = out.get(i);
+      if (!v.equals("...") && !(numeric && v.startsWith("-"))) {
+        out.set(i, " " + v);
+      }
     }
     return out;
   }
@@ -146,6 +166,34 @@ public final class DfFormat {
     return date + " " + time;
   }
 
+  /** pandas prints the elided row as "..." in cells at least 3 wide, ".." in narrower ones. */
+  private static int widthWithDots(List<String> cells, int min) {
+    int w = min;
+    for (String c : cells) {
+      if (!c.equals("...")) {
+        w = Math.max(w, c.length());
+      }
+    }
+    boolean elided = false;
+    for (int i = 0; i < cells.size(); i++) {
+      if (cells.get(i).equals("...")) {
+        cells.set(i, w > 3 ? "..." : "..");
+        elided = true;
+      }
+    }
+    return elided ? Math.max(w, 2) : w;
+  }
+
+  /** Python's {@code str.center}: an odd margin puts the extra space left only when the width is odd. */
+  private static String center(String s, int w) {
+    int margin = w - s.length();
+    if (margin <= 0) {
+      return s;
+    }
+    int left = margin / 2 + (margin & w & 1);
+    return " ".repeat(left) + s + " ".repeat(margin - left);
+  }
+
   private static String padLeft(String s, int w) {
     return s.length() >= w ? s : " ".repeat(w - s.length()) + s;
   }
@@ -156,6 +204,14 @@ public final class DfFormat {
 
   /** pandas's {@code repr(df)}. */
   public static String frame(LocalFrame f, int maxRows, int minRows) {
+    return frame(f, maxRows, minRows, f.nrows());
+  }
+
+  /**
+   * pandas's {@code repr(df)} of a frame of {@code total} rows, given all of them or only the
+   * {@code minRows / 2} first and last ones (which is all a long frame shows).
+   */
+  public static String frame(LocalFrame f, int maxRows, int minRows, long total) {
     int n = f.nrows();
     if (f.ncols() == 0) {
       return "Empty DataFrame\nColumns: []\nIndex: " + f.index();
@@ -163,12 +219,9 @@ public final class DfFormat {
     if (n == 0) {
       return "Empty DataFrame\nColumns: " + f.columnNames() + "\nIndex: []";
     }
-    int[] rows = shown(n, maxRows, minRows);
+    int[] rows = shown(n, total, maxRows, minRows);
     List<String> idx = cells(f.index().values(), rows);
-    int iw = 0;
-    for (String s : idx) {
-      iw = Math.max(iw, s.length());
-    }
+    int iw = widthWithDots(idx, 0);
     String idxName = f.index().name();
     if (idxName != null) {
       iw = Math.max(iw, idxName.length());
@@ -176,65 +229,67 @@ public final class DfFormat {
     List<List<String>> cols = new ArrayList<>();
     int[] widths = new int[f.ncols()];
     for (int j = 0; j < f.ncols(); j++) {
-      List<String> c = cells(f.column(j), rows);
+      List<String> c = valueCells(f.column(j), rows);
       cols.add(c);
-      int w = f.columnNames().get(j).length();
-      for (String s : c) {
-        w = Math.max(w, s.length());
-      }
-      widths[j] = w;
+      widths[j] = widthWithDots(c, f.columnNames().get(j).length());
     }
     StringBuilder sb = new StringBuilder(" ".repeat(iw));
     for (int j = 0; j < f.ncols(); j++) {
-      sb.append("  ").append(padLeft(f.columnNames().get(j), widths[j]));
+      sb.append(" ").append(padLeft(f.columnNames().get(j), widths[j]));
     }
     if (idxName != null) {
       sb.append('\n').append(padRight(idxName, iw));
       for (int j = 0; j < f.ncols(); j++) {
-        sb.append("  ").append(" ".repeat(widths[j]));
+        sb.append(" ").append(" ".repeat(widths[j]));
       }
     }
     for (int r = 0; r < rows.length; r++) {
       sb.append('\n').append(padRight(idx.get(r), iw));
       for (int j = 0; j < f.ncols(); j++) {
-        sb.append("  ").append(padLeft(cols.get(j).get(r), widths[j]));
+        sb.append(" ").append(padLeft(cols.get(j).get(r), widths[j]));
       }
     }
-    if (rows.length < n) {
-      sb.append("\n\n[").append(n).append(" rows x ").append(f.ncols()).append(" columns]");
+    if (total > maxRows) {
+      sb.append("\n\n[").append(total).append(" rows x ").append(f.ncols()).append(" columns]");
     }
     return sb.toString();
   }
 
   /** pandas's {@code repr(series)}. */
   public static String series(LocalSeries s, int maxRows) {
+    return series(s, maxRows, s.size());
+  }
+
+  /** pandas's {@code repr(series)} of a series of {@code total} rows, given all or only its first and last 5. */
+  public static String series(LocalSeries s, int maxRows, long total) {
     int n = s.size();
     String dtype = s.dtype() == DfType.CATEGORY ? "category" : s.dtype().toString();
     if (n == 0) {
       return "Series([], " + (s.name() == null ? "" : "Name: " + s.name() + ", ") + "dtype: " + dtype + ")";
     }
-    int[] rows = shown(n, maxRows, 10);
+    int[] rows = shown(n, total, maxRows, 10);
     List<String> idx = cells(s.index().values(), rows);
-    List<String> vals = cells(s.values(), rows);
-    int iw = 0;
-    int vw = 0;
-    for (int r = 0; r < rows.length; r++) {
-      iw = Math.max(iw, idx.get(r).length());
-      vw = Math.max(vw, vals.get(r).length());
-    }
+    List<String> vals = valueCells(s.values(), rows);
+    int iw = widthWithDots(idx, 0);
+    int vw = widthWithDots(vals, 0);
     StringBuilder sb = new StringBuilder();
     if (s.index().name() != null) {
       sb.append(s.index().name()).append('\n');
     }
     for (int r = 0; r < rows.length; r++) {
-      sb.append(padRight(idx.get(r), iw)).append("    ").append(padLeft(vals.get(r), vw)).append('\n');
+      if (rows[r] < 0) {
+        // pandas: a blank index cell, and the dots centred in the width of the values
+        sb.append(" ".repeat(iw)).append("   ").append(center(vw > 3 ? "..." : "..", vw)).append('\n');
+        continue;
+      }
+      sb.append(padRight(idx.get(r), iw)).append("   ").append(padLeft(vals.get(r), vw)).append('\n');
     }
     List<String> footer = new ArrayList<>();
     if (s.name() != null) {
       footer.add("Name: " + s.name());
     }
-    if (rows.length < n) {
-      footer.add("Length: " + n);
+    if (total > maxRows) {
+      footer.add("Length: " + total);
     }
     footer.add("dtype: " + dtype);
     if (s.dtype() == DfType.CATEGORY) {
@@ -253,8 +308,13 @@ public final class DfFormat {
 
   /** pandas's {@code DataFrame.to_html()}: a {@code dataframe} table, head and tail rows when long. */
   public static String frameHtml(LocalFrame f, int maxRows) {
+    return frameHtml(f, maxRows, f.nrows());
+  }
+
+  /** As {@link #frameHtml(LocalFrame, int)} for a frame of {@code total} rows, given all or only its first and last 5. */
+  public static String frameHtml(LocalFrame f, int maxRows, long total) {
     int n = f.nrows();
-    int[] rows = shown(n, maxRows, 10);
+    int[] rows = shown(n, total, maxRows, 10);
     List<String> idx = cells(f.index().values(), rows);
     StringBuilder sb = new StringBuilder("<table border=\"1\" class=\"dataframe\">\n  <thead>\n");
     sb.append("    <tr style=\"text-align: right;\">\n      <th></th>\n");
@@ -282,8 +342,8 @@ public final class DfFormat {
       sb.append("    </tr>\n");
     }
     sb.append("  </tbody>\n</table>");
-    if (rows.length < n) {
-      sb.append("\n<p>").append(n).append(" rows × ").append(f.ncols()).append(" columns</p>");
+    if (total > maxRows) {
+      sb.append("\n<p>").append(total).append(" rows × ").append(f.ncols()).append(" columns</p>");
     }
     return sb.toString();
   }

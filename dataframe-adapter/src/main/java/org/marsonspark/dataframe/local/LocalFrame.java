@@ -212,7 +212,7 @@ public final class LocalFrame implements ChunkValue, Serializable {
 
   @Override
   public String toString() {
-    return DfFormat.frame(this, 60, 20);
+    return DfFormat.frame(this, 60, 10);
   }
 
   /** pandas's {@code DataFrame.to_html()} style table (head and tail rows when long). */

@@ -1,4 +1,4 @@
-package org.marsonspark.dataframe.io;
+package org.marsonspark.dataframe.ops;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,12 +18,12 @@ import org.marsonspark.dataframe.local.LocalIndex;
  * starts where chunk r - 1 stopped. Needs the chunks' row counts, so the chunks before run
  * first (iterative tiling).
  */
-final class ContinuousIndex extends DfOp {
+public final class ContinuousIndex extends DfOp {
   private ContinuousIndex(DataFrameData in) {
     super(List.of(in));
   }
 
-  static DataFrame of(DataFrameData in) {
+  public static DataFrame of(DataFrameData in) {
     return new ContinuousIndex(in).newFrame(new DataFrameData(-1, in.columns(), in.dtypes(), in.index(),
         DfData.newAlignKey()));
   }
@@ -48,7 +48,7 @@ final class ContinuousIndex extends DfOp {
     out.setChunks(chunks, nsplitsOf(out, splits));
   }
 
-  record Shift(long offset) implements ChunkOp {
+  public record Shift(long offset) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
       LocalFrame f = (LocalFrame) inputs[0];
