@@ -324,6 +324,14 @@ public final class DataFrame extends Executable {
     return toCsv(path, true);
   }
 
+  /**
+   * pandas's {@code to_feather} (Arrow IPC files, through {@link org.marsonspark.dataframe.io.ArrowFrames}):
+   * one file {@code dir/part-NNNNN.feather} per chunk, written on the executors; returns the paths.
+   */
+  public List<String> toFeather(String dir) {
+    return org.marsonspark.dataframe.io.Feather.write(MarsSession.getDefault(), this, dir);
+  }
+
   /** pandas's {@code to_parquet} into a new directory, one file per non-empty chunk, written by Spark on the executors. */
   public void toParquet(String dir) {
     org.marsonspark.dataframe.io.Parquet.write(MarsSession.getDefault(), this, dir);

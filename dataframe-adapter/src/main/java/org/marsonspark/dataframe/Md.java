@@ -76,6 +76,18 @@ public final class Md {
     return readParquet(MarsSession.getDefault(), path, columns);
   }
 
+  /**
+   * pandas's {@code read_feather}: a Feather v2 (Arrow IPC) file, or a directory of them, one
+   * chunk per file; a small job first reads each file's schema, rows and null columns.
+   */
+  public static DataFrame readFeather(MarsSession session, String path) {
+    return org.marsonspark.dataframe.io.Feather.read(session, path);
+  }
+
+  public static DataFrame readFeather(String path) {
+    return readFeather(MarsSession.getDefault(), path);
+  }
+
   public static DataFrame readParquet(String path) {
     return readParquet(path, List.of());
   }
