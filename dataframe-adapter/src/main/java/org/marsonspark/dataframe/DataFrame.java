@@ -322,6 +322,51 @@ public final class DataFrame extends Executable {
         new DataFrameData(-1, data.columns(), dts, data.index(), 0));
   }
 
+  // ---- IO and interop (issue 6): Spark SQL, CSV, Parquet, tensors ------------------------------
+
+  /**
+   * This frame as a Spark SQL Dataset with one partition per row chunk, converted to rows on the
+   * executors (the frame is executed first if it has not been); {@code keepIndex}: the index
+   * becomes the first column (named as pandas's {@code reset_index} names it).
+   */
+  public org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> toSpark(MarsSession session, boolean keepIndex) {
+    return org.marsonspark.dataframe.io.ToSpark.of(session, this, keepIndex);
+  }
+
+  public org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> toSpark(boolean keepIndex) {
+    return toSpark(MarsSession.getDefault(), keepIndex);
+  }
+
+  /** {@link #toSpark(boolean)} without the index. */
+  public org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> toSpark() {
+    return toSpark(false);
+  }
+
+  /**
+   * pandas's {@code to_csv}, one file per row chunk written on the executors: a path with
+   * {@code *} names the files (the star becomes the chunk number), any other path is a directory
+   * of {@code part-NNNNN.csv}. Returns the files written, in chunk order.
+   */
+  public List<String> toCsv(String path, boolean index) {
+    return org.marsonspark.dataframe.io.WriteCsv.write(MarsSession.getDefault(), this, path, index);
+  }
+
+  /** {@link #toCsv(String, boolean)} with the index, as pandas writes by default. */
+  public List<String> toCsv(String path) {
+    return toCsv(path, true);
+  }
+
+  /** pandas's {@code to_parquet} into a new directory, one file per non-empty chunk, written by Spark on the executors. */
+  public void toParquet(String dir) {
+    org.marsonspark.dataframe.io.Parquet.write(MarsSession.getDefault(), this, dir);
+  }
+
+  /** {@code df.to_numpy()} as a 2-D tensor with this frame's row chunks (numeric and bool columns only). */
+  public org.marsonspark.tensor.Tensor toTensor() {
+    return org.marsonspark.dataframe.ops.TensorInterop.toTensor(data);
+  }
+
+
   // ==== accessors and user functions (issue 6): apply(axis=1), mapChunk, explode, describe =======
   // (one block, so that methods other engineers add elsewhere in this class merge cleanly)
 

@@ -354,6 +354,14 @@ public final class Series extends Executable {
     return agg(Agg.NUNIQUE);
   }
 
+  // ---- IO and interop (issue 6) ----------------------------------------------------------------
+
+  /** {@code s.to_numpy()} as a 1-D tensor with this series's row chunks (int64, float64 or bool). */
+  public org.marsonspark.tensor.Tensor toTensor() {
+    return org.marsonspark.dataframe.ops.TensorInterop.toTensor(data);
+  }
+
+
   // ==== accessors and user functions (issue 6): str / dt, apply / map, explode, describe =========
   // (one block, so that methods other engineers add elsewhere in this class merge cleanly)
 

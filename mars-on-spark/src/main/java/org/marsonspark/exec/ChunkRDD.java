@@ -10,13 +10,15 @@ import org.apache.spark.SparkContext;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.PartitionSource;
 import scala.collection.Iterator;
 import scala.collection.immutable.Seq;
 
 /**
  * An RDD whose partitions are subtasks. Each partition yields one {@code Object[]} — the
  * outputs of its subtask — and depends on exactly the parent partitions holding its inputs
- * (a narrow dependency per parent RDD). It is persisted, so outputs stay in the executors'
+ * (a narrow dependency per parent RDD; an external RDD read by a {@link PartitionSource} op is
+ * a parent too). It is persisted, so outputs stay in the executors'
  * block managers until the driver drops them; a lost block is recomputed from lineage.
  */
 final class ChunkRDD extends RDD<Object[]> {
@@ -25,7 +27,8 @@ final class ChunkRDD extends RDD<Object[]> {
    * whole array, so task size does not grow with the number of partitions.
    */
   private final transient SubtaskPartition[] parts;
-  private final RDD<Object[]>[] parents;
+  /** Parent RDDs: other ChunkRDDs, and external RDDs read by {@link PartitionSource} ops. */
+  private final RDD<?>[] parents;
   /** For each parent, for each of our partitions, the parent partitions it reads. */
   private final int[][][] parentPartitions;
   /** Counts inputs read from another executor's block manager (null: not counted). */
@@ -33,13 +36,11 @@ final class ChunkRDD extends RDD<Object[]> {
   /** Driver-side: where partitions prefer to run (null: Spark's default). */
   private transient Locality locality;
 
-  ChunkRDD(SparkContext sc, SubtaskPartition[] parts, List<RDD<Object[]>> parents, int[][][] parentPartitions,
+  ChunkRDD(SparkContext sc, SubtaskPartition[] parts, List<RDD<?>> parents, int[][][] parentPartitions,
       org.apache.spark.util.LongAccumulator remoteReads) {
     super(sc, Scala.seq(List.of()), Scala.classTag(Object[].class));
     this.parts = parts;
-    @SuppressWarnings("unchecked")
-    RDD<Object[]>[] p = parents.toArray(new RDD[0]);
-    this.parents = p;
+    this.parents = parents.toArray(new RDD<?>[0]);
     this.parentPartitions = parentPartitions;
     this.remoteReads = remoteReads;
   }
@@ -71,7 +72,7 @@ final class ChunkRDD extends RDD<Object[]> {
     List<Dependency<?>> deps = new ArrayList<>(parents.length);
     for (int i = 0; i < parents.length; i++) {
       if (Objects.equals(parents[i].getResourceProfile(), getResourceProfile())) {
-        deps.add(new ExactNarrowDependency(parents[i], parentPartitions[i]));
+        deps.add(new ExactNarrowDependency<>(parents[i], parentPartitions[i]));
       }
     }
     return Scala.seq(deps);
@@ -83,7 +84,8 @@ final class ChunkRDD extends RDD<Object[]> {
     Object[] slots = new Object[p.slotCount];
     for (int i = 0; i < p.inputs.length; i++) {
       SubtaskPartition.Input in = p.inputs[i];
-      RDD<Object[]> parent = parents[in.parent()];
+      @SuppressWarnings("unchecked")
+      RDD<Object[]> parent = (RDD<Object[]>) parents[in.parent()];
       if (remoteReads != null && org.apache.spark.SparkEnv.get().blockManager()
           .getStatus(new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition())).isEmpty()) {
         remoteReads.add(1);
@@ -100,7 +102,7 @@ final class ChunkRDD extends RDD<Object[]> {
       }
       Object result;
       try {
-        result = op.execute(args);
+        result = node.source() == null ? op.execute(args) : readSource((PartitionSource) op, node.source(), context);
       } catch (RuntimeException | Error e) {
         throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
             + ": " + e, e);
@@ -123,12 +125,20 @@ final class ChunkRDD extends RDD<Object[]> {
     return Scala.single(outputs);
   }
 
+  /** Hands the records of the external partition a {@link PartitionSource} reads to the op. */
+  private Object readSource(PartitionSource op, SubtaskPartition.Input source, TaskContext context) {
+    @SuppressWarnings("unchecked")
+    RDD<Object> rdd = (RDD<Object>) parents[source.parent()];
+    Iterator<Object> records = rdd.iterator(source.parentPartition(), context);
+    return op.read(scala.jdk.javaapi.CollectionConverters.asJava(records));
+  }
+
   /** Names exactly the parent partitions each child partition reads. */
-  private static final class ExactNarrowDependency extends NarrowDependency<Object[]> {
+  private static final class ExactNarrowDependency<T> extends NarrowDependency<T> {
     /** Only the driver's scheduler asks for parents; tasks need not carry this. */
     private final transient int[][] parentsOf;
 
-    ExactNarrowDependency(RDD<Object[]> rdd, int[][] parentsOf) {
+    ExactNarrowDependency(RDD<T> rdd, int[][] parentsOf) {
       super(rdd);
       this.parentsOf = parentsOf;
     }

@@ -18,6 +18,7 @@ import org.marsonspark.core.Chunk;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.OpNode;
+import org.marsonspark.core.PartitionSource;
 import org.marsonspark.core.ResourceRequest;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.plan.Subtask;
@@ -143,8 +144,10 @@ final class RunPlan {
     // where source tasks should run: next to their consumers
     Map<Task, String> placed = Map.of();
     if (settings.locality()) {
+      // tasks reading an external RDD are left to Spark, which follows that RDD's preferred locations
       List<Task> sources = plan.tasks.stream().filter(t -> t.subtasks.stream()
-          .allMatch(s -> s.externalInputs().isEmpty())).toList();
+          .allMatch(s -> s.externalInputs().isEmpty() && s.nodes().stream()
+              .noneMatch(n -> n.op() instanceof PartitionSource))).toList();
       Map<Task, List<Task>> consumers = new IdentityHashMap<>();
       plan.tasks.forEach(t -> consumers.put(t, t.successors));
       List<Task> consumerOrder = plan.tasks.stream().filter(t -> !t.predecessors.isEmpty()).toList();
@@ -314,10 +317,24 @@ final class RunPlan {
   }
 
 
+  /** The position of {@code rdd} among a new RDD's parents, adding it when new. */
+  private static int parentIndexOf(RDD<?> rdd, List<RDD<?>> parents, Map<RDD<?>, Integer> parentIndex,
+      List<List<TreeSet<Integer>>> parentParts, int partitions) {
+    return parentIndex.computeIfAbsent(rdd, r -> {
+      parents.add(r);
+      List<TreeSet<Integer>> perChild = new ArrayList<>();
+      for (int k = 0; k < partitions; k++) {
+        perChild.add(new TreeSet<>());
+      }
+      parentParts.add(perChild);
+      return parents.size() - 1;
+    });
+  }
+
   private static ChunkRDD newRdd(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, List<Task> tasks,
       Map<Long, Subtask> producer, Map<Subtask, Task> taskOf, org.apache.spark.util.LongAccumulator remoteReads) {
-    List<RDD<Object[]>> parents = new ArrayList<>();
-    Map<RDD<Object[]>, Integer> parentIndex = new IdentityHashMap<>();
+    List<RDD<?>> parents = new ArrayList<>();
+    Map<RDD<?>, Integer> parentIndex = new IdentityHashMap<>();
     List<List<TreeSet<Integer>>> parentParts = new ArrayList<>();
     SubtaskPartition[] parts = new SubtaskPartition[tasks.size()];
     for (Task task : tasks) {
@@ -343,15 +360,7 @@ final class RunPlan {
           partition = loc.partition();
           output = loc.output();
         }
-        int idx = parentIndex.computeIfAbsent(rdd, r -> {
-          parents.add(r);
-          List<TreeSet<Integer>> perChild = new ArrayList<>();
-          for (int k = 0; k < tasks.size(); k++) {
-            perChild.add(new TreeSet<>());
-          }
-          parentParts.add(perChild);
-          return parents.size() - 1;
-        });
+        int idx = parentIndexOf(rdd, parents, parentIndex, parentParts, tasks.size());
         parentParts.get(idx).get(pi).add(partition);
         inputs[i] = new SubtaskPartition.Input(idx, partition, output, rdd.partitions()[partition]);
         slotOf.put(c.key(), i++);
@@ -368,7 +377,17 @@ final class RunPlan {
           for (int a = 0; a < inSlots.length; a++) {
             inSlots[a] = slotOf.get(node.inputs().get(a).key());
           }
-          nodes.add(new SubtaskPartition.Node(node.op(), inSlots, nextSlot));
+          SubtaskPartition.Input source = null;
+          if (node.op() instanceof PartitionSource src) {
+            RDD<?> srcRdd = src.sourceRdd();
+            if (srcRdd == null) {
+              throw new MarsException(ErrorClass.INTERNAL, src.name() + " has no source RDD on the driver");
+            }
+            int idx = parentIndexOf(srcRdd, parents, parentIndex, parentParts, tasks.size());
+            parentParts.get(idx).get(pi).add(src.sourcePartition());
+            source = new SubtaskPartition.Input(idx, src.sourcePartition(), -1, srcRdd.partitions()[src.sourcePartition()]);
+          }
+          nodes.add(new SubtaskPartition.Node(node.op(), inSlots, nextSlot, source));
           for (Chunk out : node.outputs()) {
             slotOf.put(out.key(), nextSlot++);
           }

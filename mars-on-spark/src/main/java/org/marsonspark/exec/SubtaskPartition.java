@@ -13,8 +13,11 @@ final class SubtaskPartition implements Partition {
   /** An input read from a parent RDD's partition (one of its outputs). */
   record Input(int parent, int partition, int output, Partition parentPartition) implements Serializable {}
 
-  /** One chunk op, the slots it reads and the first slot it writes. */
-  record Node(ChunkOp op, int[] inputSlots, int firstOutputSlot) implements Serializable {}
+  /**
+   * One chunk op, the slots it reads and the first slot it writes; {@code source} names the
+   * external RDD partition a {@link org.marsonspark.core.PartitionSource} reads (null for other ops).
+   */
+  record Node(ChunkOp op, int[] inputSlots, int firstOutputSlot, Input source) implements Serializable {}
 
   private final int index;
   final Input[] inputs;

@@ -371,6 +371,17 @@ public final class MarsSession implements AutoCloseable {
     return fetcher.fetch(chunks, transforms);
   }
 
+  /**
+   * The materialized chunks as an RDD (partition i yields the value of chunk i, read where its
+   * block is), for Spark code that consumes Mars results on the executors — nothing is fetched.
+   * The RDD reads the blocks the chunks' owners hold; once those are released Spark recomputes
+   * them from lineage.
+   */
+  public org.apache.spark.rdd.RDD<Object> chunkValues(List<Chunk> chunks) {
+    ensureOpen();
+    return org.marsonspark.exec.ChunkValuesRDD.of(store, chunks);
+  }
+
   private void ensureOpen() {
     if (closed) {
       throw new MarsException(ErrorClass.SESSION_CLOSED, "this Mars session is closed");
