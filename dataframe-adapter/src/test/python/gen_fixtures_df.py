@@ -856,6 +856,98 @@ def gen_csv():
        {"header": False, "names": ["n", "s", "f"]}, header=None, names=["n", "s", "f"])
 
 
+# ---- pivot_table (pivot) -----------------------------------------------------------------------------
+# Mars has no MultiIndex on columns: a pivot's column labels are flattened — the column key (str
+# of it; several keys joined by "|") when values is a single name, "value|key" otherwise — and
+# several index keys become leading columns (reset_index()).
+
+
+def pivot_frame():
+    return pd.DataFrame({
+        "a": ["x", "y", "x", "y", "z", "x", None, "y", "z", "x", "w", "y"],
+        "b": np.array([1, 1, 2, 2, 1, 1, 2, 3, 3, 2, 1, 1], dtype="int64"),
+        "c": ["p", "q", "p", "p", "q", "q", "p", "q", "p", "p", "q", "p"],
+        "fk": [0.5, 1.0, np.nan, 0.5, 1.0, 0.5, 1.0, np.nan, 0.5, 1.0, 0.5, 1.0],
+        "v": np.array([1, 2, 3, 4, 5, 7, 8, 6, 2, 9, 10, 4], dtype="int64"),
+        "w": [1.5, np.nan, 2.0, 3.0, np.nan, 1.0, 2.5, np.nan, 4.0, np.nan, 0.5, 2.0],
+        "t": pd.to_datetime(["2020-01-01", "2020-01-02", "2020-01-01", "2020-01-03 12:00:00", "2020-01-02",
+                             "2020-01-01", None, "2020-01-02", "2020-01-03 12:00:00", "2020-01-01",
+                             "2020-01-02", "2020-01-01"]),
+        "d": [True, False, True, True, False, False, True, True, False, True, False, True],
+    })
+
+
+def flat_pivot(t, index):
+    t = t.copy()
+    if isinstance(t.columns, pd.MultiIndex):
+        t.columns = ["|".join(str(x) for x in c) for c in t.columns]
+    else:
+        t.columns = [str(c) for c in t.columns]
+    t.columns.name = None
+    if len(index) > 1:
+        t = t.reset_index()
+    return t
+
+
+def gen_pivot():
+    df = pivot_frame()
+    full = pd.DataFrame({"a": ["x", "x", "y", "y", "x", "y"], "b": np.array([1, 2, 1, 2, 1, 2], dtype="int64"),
+                         "v": np.array([2, 4, 6, 8, 4, 10], dtype="int64")})
+
+    def pv(name, op="pivot", frame=None, values=None, index=None, columns=None, aggfunc="mean",
+           fill_value=None, pre=lambda d: d):
+        data = df if frame is None else frame
+        idx = [index] if isinstance(index, str) else index
+        expected = pd.pivot_table(pre(data), values=values, index=index, columns=columns, aggfunc=aggfunc,
+                                  fill_value=fill_value)
+        expr = "pd.pivot_table(df, values=%r, index=%r, columns=%r, aggfunc=%r, fill_value=%r)" % (
+            values, index, columns, aggfunc, fill_value)
+        case("pivot", name, expr, op, {"df": data},
+             {"values": values, "index": index, "columns": columns, "aggfunc": aggfunc,
+              "fill_value": fill_value}, flat_pivot(expected, idx))
+
+    for fn in ["mean", "sum", "count", "min", "max", "size", "std", "var", "first", "last", "nunique"]:
+        pv("v_" + fn, values="v", index="a", columns="b", aggfunc=fn)
+    for fn in ["mean", "sum", "count", "max"]:
+        pv("w_nan_values_" + fn, values="w", index="a", columns="b", aggfunc=fn)
+    pv("default_mean", values="v", index="a", columns="c")
+    pv("full_grid_integral_mean_is_int", frame=full, values="v", index="a", columns="b")
+    pv("full_grid_sum", frame=full, values="v", index="a", columns="b", aggfunc="sum")
+    pv("full_grid_half_mean", frame=full.assign(v=full["v"] + np.array([0, 0, 0, 0, 1, 0])), values="v",
+       index="b", columns="a")
+    pv("fill_mean", values="v", index="a", columns="b", fill_value=0)
+    pv("fill_half", values="v", index="a", columns="b", aggfunc="sum", fill_value=0.5)
+    pv("fill_float_values", values="w", index="a", columns="c", aggfunc="sum", fill_value=-1)
+    pv("two_values", values=["v", "w"], index="a", columns="b")
+    pv("two_values_fill", values=["w", "v"], index="a", columns="b", fill_value=0)
+    pv("one_value_in_list", values=["v"], index="a", columns="c", aggfunc="sum")
+    pv("values_none", frame=df[["a", "b", "v", "w"]], index="a", columns="b", aggfunc="sum")
+    pv("dict_aggfunc", values=["v", "w"], index="a", columns="c", aggfunc={"v": "sum", "w": "mean"})
+    pv("dict_aggfunc_subset", values=["v", "w"], index="a", columns="c", aggfunc={"w": "max"})
+    pv("dict_single_value", values="v", index="a", columns="c", aggfunc={"v": "count"})
+    pv("size_two_values", values=["v", "w"], index="a", columns="c", aggfunc="size")
+    pv("int_index_string_columns", values="v", index="b", columns="a", aggfunc="sum")
+    pv("datetime_column_keys", values="v", index="a", columns="t", aggfunc="sum")
+    pv("datetime_index", values="w", index="t", columns="c", aggfunc="mean")
+    pv("datetime_values_max", values="t", index="a", columns="c", aggfunc="max")
+    pv("float_column_keys_nan_dropped", values="v", index="a", columns="fk", aggfunc="sum")
+    pv("float_index_keys", values="w", index="fk", columns="c", aggfunc="count")
+    pv("bool_values_min_missing_object", values="d", index="a", columns="b", aggfunc="min")
+    pv("bool_values_sum", values="d", index="a", columns="c", aggfunc="sum")
+    pv("two_column_keys", values="v", index="a", columns=["c", "b"], aggfunc="sum")
+    pv("two_index_keys", values="v", index=["c", "a"], columns="b", aggfunc="sum")
+    pv("two_index_keys_two_values", values=["v", "w"], index=["b", "c"], columns="a", aggfunc="max")
+    pv("no_columns", values=["v", "w"], index="a", aggfunc="sum")
+    pv("no_columns_single", values="w", index="c", aggfunc="mean")
+    pv("all_nan_group_dropped", values="w", index="b", columns="c", aggfunc="mean")
+    pv("empty", values="v", index="a", columns="b", aggfunc="sum", pre=lambda d: d.iloc[:0],
+       op="pivot_empty")
+    pv("filtered", values="v", index="a", columns="b", aggfunc="sum", pre=lambda d: d[d["v"] > 2],
+       op="pivot_filtered")
+    pv("filtered_mean_fill", values=["v", "w"], index="c", columns="a", fill_value=0,
+       pre=lambda d: d[d["v"] > 2], op="pivot_filtered")
+
+
 def main():
     gen()
     gen_groupby()
@@ -866,6 +958,7 @@ def main():
     gen_merge()
     gen_csv()
     gen_accessors()
+    gen_pivot()
     os.makedirs(OUT, exist_ok=True)
     for family, cases in CASES.items():
         path = os.path.join(OUT, family + ".json")

@@ -203,6 +203,38 @@ public final class DataFrame extends Executable {
     return new GroupBy(this, List.of(keys), true, org.marsonspark.dataframe.ops.GroupByAgg.Method.AUTO);
   }
 
+  /**
+   * {@code pd.pivot_table(df, values, index, columns, aggfunc)} with pandas 1.5's defaults
+   * (fill_value None, margins False, dropna True, sort True): see
+   * {@link #pivotTable(Object, Object, Object, Object, Object, boolean)}.
+   */
+  public DataFrame pivotTable(Object values, Object index, Object columns, Object aggfunc) {
+    return pivotTable(values, index, columns, aggfunc, null, false);
+  }
+
+  /**
+   * {@code pd.pivot_table(df, values, index, columns, aggfunc, fill_value, margins)}: a groupby on
+   * the index and column keys, then one column per distinct column key, sorted (rows with an NA key
+   * dropped; rows and columns whose cells are all NA dropped; NaN in missing cells), dtypes as
+   * pandas 1.5 gives them. {@code values}, {@code index}, {@code columns}: a column name or a list
+   * of them ({@code values} null: every other column; {@code columns} null: none). {@code aggfunc}:
+   * a function name ({@code "mean"} when null, {@code "sum"}, {@code "count"}, {@code "min"},
+   * {@code "max"}, {@code "size"}, {@code "std"}, {@code "var"}, {@code "first"}, {@code "last"},
+   * {@code "nunique"}) or a map from value column to function name. Column names: the column key
+   * (its Python {@code str}; several column keys joined by {@code "|"}) when {@code values} is a
+   * single name, else {@code "value|key"} — pandas's MultiIndex columns flattened. Several index
+   * keys become leading columns over a RangeIndex (pandas's {@code reset_index()}). {@code fillValue}:
+   * a number for missing cells (then float columns holding only integral values become int64, as
+   * pandas's {@code fillna(downcast="infer")} does). {@code margins=true} raises
+   * {@code UNSUPPORTED_OPERATION}. The distinct column keys are read while tiling from a small
+   * metadata pass over the aggregated groups, never by collecting the table.
+   */
+  public DataFrame pivotTable(Object values, Object index, Object columns, Object aggfunc, Object fillValue,
+      boolean margins) {
+    return org.marsonspark.dataframe.ops.PivotTable.of(data, values, index, columns, aggfunc, fillValue, margins,
+        org.marsonspark.dataframe.ops.GroupByAgg.Method.AUTO);
+  }
+
   // ---- NA handling and casts -----------------------------------------------------------
 
   public DataFrame isna() {

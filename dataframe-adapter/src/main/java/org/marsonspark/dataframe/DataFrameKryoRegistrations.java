@@ -47,5 +47,10 @@ public final class DataFrameKryoRegistrations implements org.marsonspark.exec.Kr
     kryo.register(org.marsonspark.dataframe.ops.SortedRows.class);
     kryo.register(org.marsonspark.dataframe.ops.GroupState.class);
     kryo.register(long[].class);
+    // ---- pivot_table (pivot)
+    kryo.register(org.marsonspark.dataframe.ops.PivotTable.PivotMeta.class);
+    kryo.register(long[][].class);
+    kryo.register(boolean[].class);
+    kryo.register(boolean[][].class);
   }
 }
