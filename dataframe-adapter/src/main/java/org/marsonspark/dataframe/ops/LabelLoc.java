@@ -383,7 +383,7 @@ public final class LabelLoc extends DfOp {
               + "every row with it");
         }
         LocalSeries s = (LocalSeries) all;
-        return new ScalarValue(s.values().isNA(0) ? (s.dtype() == DfType.FLOAT64 ? Double.NaN : null) : s.get(0));
+        return new ScalarValue(s.values().isNA(0) ? (s.dtype() == DfType.FLOAT64 || s.dtype() == DfType.CATEGORY ? Double.NaN : null) : s.get(0));
       }
       // counting sort by list position: stable, so rows of one label keep their index order
       for (int p = 0; p < labels.size(); p++) {

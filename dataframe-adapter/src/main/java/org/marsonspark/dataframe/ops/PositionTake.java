@@ -172,7 +172,7 @@ public final class PositionTake extends DfOp {
     public Object execute(Object[] in) {
       LocalSeries s = (LocalSeries) in[0];
       if (s.values().isNA(row)) {
-        return new ScalarValue(s.dtype() == DfType.FLOAT64 ? Double.NaN : null);
+        return new ScalarValue(s.dtype() == DfType.FLOAT64 || s.dtype() == DfType.CATEGORY ? Double.NaN : null);
       }
       return new ScalarValue(s.get(row));
     }
