@@ -78,7 +78,7 @@ public final class FrameOps {
         out.add(reversed ? op.resultType(b, a) : op.resultType(a, b));
       } catch (MarsException e) {
         throw new MarsException(e.errorClass(), "DataFrame." + opName + ": column '" + cols.get(j) + "': "
-            + e.getMessage());
+            + e.getMessage().substring(e.errorClass().name().length() + 3));
       }
     }
     return Chunkwise.frame(ins, new FrameBinary(op, constant, reversed), true,
