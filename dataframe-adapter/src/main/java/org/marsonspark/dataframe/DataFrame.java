@@ -590,6 +590,9 @@ public final class DataFrame extends Executable {
     if (label instanceof List<?> l) {
       return loc(l);
     }
+    if (label instanceof Series mask) {
+      return filter(mask);
+    }
     return org.marsonspark.dataframe.ops.LabelLoc.take(data, List.of(label));
   }
 

@@ -542,6 +542,11 @@ public final class Series extends Executable {
    * then: use {@link #loc(List)} with the one label). Both are raised when it runs.
    */
   public Scalar loc(Object label) {
+    if (label instanceof Series || label instanceof List) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Series.loc(Object) takes one label; a "
+          + (label instanceof Series ? "mask needs loc(Series)" : "list of labels needs loc(List)")
+          + " with the argument typed as such");
+    }
     return org.marsonspark.dataframe.ops.LabelLoc.scalar(data, label);
   }
 
