@@ -946,6 +946,184 @@ def gen_pivot():
        op="pivot_filtered")
     pv("filtered_mean_fill", values=["v", "w"], index="c", columns="a", fill_value=0,
        pre=lambda d: d[d["v"] > 2], op="pivot_filtered")
+# ==== label loc, positional take, whole-frame reductions and arithmetic (issue 6, branch dfloc) ====
+# families "loc", "frame_reductions", "frame_arith"; run by DfLoc_FixtureTest
+
+def loc_frames():
+    """Frames with the index kinds loc must handle (inputs of the "loc" family)."""
+    ii = pd.DataFrame({"v": np.arange(8, dtype="int64") * 10, "w": [0.5, np.nan, 1.5, 2.5, np.nan, 3.0, -1.0, 4.0]},
+                      index=pd.Index([1, 3, 3, 5, 7, 9, 9, 12], dtype="int64", name="k"))
+    sm = pd.DataFrame({"v": [1, 2, 3, 4, 5, 6], "c": ["p", None, "q", "r", "s", "t"]},
+                      index=pd.Index(["a", "b", "b", "c", "e", "f"]))
+    sn = pd.DataFrame({"v": [10, 20, 30, 40, 50], "w": [0.5, np.nan, 1.5, 2.5, np.nan]},
+                      index=pd.Index(["d", "b", "a", "e", "c"], name="row"))
+    sd = pd.DataFrame({"v": [1, 2, 3, 4, 5]}, index=pd.Index(["b", "a", "a", "c", "d"]))
+    dec = pd.DataFrame({"v": [1, 2, 3, 4, 5], "f": [1.0, np.nan, 3.0, 4.0, 5.0]}, index=pd.Index([9, 7, 5, 3, 1]))
+    dt = pd.DataFrame({"v": np.arange(7, dtype="int64"), "s": list("abcdefg")},
+                      index=pd.date_range("2021-01-01", periods=7, freq="D", name="day"))
+    fl = pd.DataFrame({"v": [1, 2, 3, 4]}, index=pd.Index([0.5, 1.5, 2.5, 3.5]))
+    return ii, sm, sn, sd, dec, dt, fl
+
+
+def ts(x):
+    return {"kind": "datetime", "value": int(pd.Timestamp(x).value)}
+
+
+def lab(x):
+    """A label as a typed parameter (see DfFixtures.scalar)."""
+    if isinstance(x, str):
+        return {"kind": "str", "value": x}
+    if isinstance(x, float):
+        return {"kind": "float", "value": x}
+    return {"kind": "int", "value": int(x)}
+
+
+def gen_loc():
+    df = base_frame()
+    ii, sm, sn, sd, dec, dt, fl = loc_frames()
+    I = {"df": df}
+    L = "loc"
+    # ---- loc by a list of labels, one label (a frame of its rows)
+    case(L, "range_list", "df.loc[[3, 1, 7]]", "loc_list", I, {"labels": [lab(3), lab(1), lab(7)]}, df.loc[[3, 1, 7]])
+    case(L, "range_list_repeat", "df.loc[[10, 0, 10]]", "loc_list", I, {"labels": [lab(10), lab(0), lab(10)]},
+         df.loc[[10, 0, 10]])
+    case(L, "int_dup_list", "ii.loc[[9, 1, 3]]", "loc_list", {"df": ii}, {"labels": [lab(9), lab(1), lab(3)]},
+         ii.loc[[9, 1, 3]])
+    case(L, "str_list", 'sn.loc[["e", "d", "e"]]', "loc_list", {"df": sn},
+         {"labels": [lab("e"), lab("d"), lab("e")]}, sn.loc[["e", "d", "e"]])
+    case(L, "str_dup_list", 'sm.loc[["b", "a"]]', "loc_list", {"df": sm}, {"labels": [lab("b"), lab("a")]},
+         sm.loc[["b", "a"]])
+    case(L, "dt_list", "dt.loc[[Timestamp(2021-01-05), Timestamp(2021-01-02)]]", "loc_list", {"df": dt},
+         {"labels": [ts("2021-01-05"), ts("2021-01-02")]}, dt.loc[[pd.Timestamp("2021-01-05"),
+                                                                  pd.Timestamp("2021-01-02")]])
+    case(L, "float_list", "fl.loc[[2.5, 0.5]]", "loc_list", {"df": fl}, {"labels": [lab(2.5), lab(0.5)]},
+         fl.loc[[2.5, 0.5]])
+    case(L, "one_label_frame", "ii.loc[[9]] (loc(label) gives a frame)", "loc_label", {"df": ii}, {"label": lab(9)},
+         ii.loc[[9]])
+    case(L, "list_columns", 'sn.loc[["c", "a"], ["w"]]', "loc_list_cols", {"df": sn},
+         {"labels": [lab("c"), lab("a")], "columns": ["w"]}, sn.loc[["c", "a"], ["w"]])
+    case(L, "series_list", 'sn["w"].loc[["a", "b"]]', "series_loc_list", {"df": sn},
+         {"col": "w", "labels": [lab("a"), lab("b")]}, sn["w"].loc[["a", "b"]])
+    case(L, "filtered_list", 'df[df["a"] > 0].loc[[7, 2, 0]]', "filter_loc_list", I,
+         {"col": "a", "gt": 0, "labels": [lab(7), lab(2), lab(0)]}, df[df["a"] > 0].loc[[7, 2, 0]])
+    # ---- one label of a series: a scalar
+    case(L, "series_label_str", 'sn["v"].loc["a"]', "series_loc_label", {"df": sn}, {"col": "v", "label": lab("a")},
+         sn["v"].loc["a"])
+    case(L, "series_label_nan", 'sn["w"].loc["b"]', "series_loc_label", {"df": sn}, {"col": "w", "label": lab("b")},
+         sn["w"].loc["b"])
+    case(L, "series_label_range", 'df["c"].loc[4]', "series_loc_label", I, {"col": "c", "label": lab(4)},
+         df["c"].loc[4])
+    case(L, "at", 'dt.at[Timestamp(2021-01-03), "s"]', "at", {"df": dt}, {"label": ts("2021-01-03"), "col": "s"},
+         dt.at[pd.Timestamp("2021-01-03"), "s"])
+    # ---- label slices, both ends included
+    for name, expr, frame, start, stop, exp in [
+            ("range_slice", "df.loc[2:5]", df, 2, 5, df.loc[2:5]),
+            ("range_slice_head", "df.loc[:3]", df, None, 3, df.loc[:3]),
+            ("range_slice_tail", "df.loc[8:]", df, 8, None, df.loc[8:]),
+            ("range_slice_empty", "df.loc[6:2]", df, 6, 2, df.loc[6:2]),
+            ("int_dup_slice", "ii.loc[3:9]", ii, 3, 9, ii.loc[3:9]),
+            ("int_missing_ends", "ii.loc[2:8]", ii, 2, 8, ii.loc[2:8]),
+            ("int_between", "ii.loc[4:4]", ii, 4, 4, ii.loc[4:4]),
+            ("str_monotonic_dup", 'sm.loc["b":"d"]', sm, "b", "d", sm.loc["b":"d"]),
+            ("str_monotonic_open", 'sm.loc["bb":]', sm, "bb", None, sm.loc["bb":]),
+            ("str_nonmonotonic", 'sn.loc["b":"e"]', sn, "b", "e", sn.loc["b":"e"]),
+            ("str_nonmonotonic_rev", 'sn.loc["e":"b"]', sn, "e", "b", sn.loc["e":"b"]),
+            ("str_nonmonotonic_run", 'sd.loc["a":"c"]', sd, "a", "c", sd.loc["a":"c"]),
+            ("decreasing", "dec.loc[8:2]", dec, 8, 2, dec.loc[8:2]),
+            ("decreasing_empty", "dec.loc[2:8]", dec, 2, 8, dec.loc[2:8]),
+            ("float_slice", "fl.loc[1.0:3.0]", fl, 1.0, 3.0, fl.loc[1.0:3.0])]:
+        case(L, name, expr, "loc_slice", {"df": frame},
+             {"start": None if start is None else lab(start), "stop": None if stop is None else lab(stop)}, exp)
+    case(L, "dt_slice", "dt.loc[Timestamp(2021-01-02):Timestamp(2021-01-04 12:00)]", "loc_slice", {"df": dt},
+         {"start": ts("2021-01-02"), "stop": ts("2021-01-04 12:00")},
+         dt.loc[pd.Timestamp("2021-01-02"):pd.Timestamp("2021-01-04 12:00")])
+    case(L, "slice_columns", 'ii.loc[3:7, ["w"]]', "loc_slice_cols", {"df": ii},
+         {"start": lab(3), "stop": lab(7), "columns": ["w"]}, ii.loc[3:7, ["w"]])
+    case(L, "series_slice", 'sm["c"].loc["b":"e"]', "series_loc_slice", {"df": sm},
+         {"col": "c", "start": lab("b"), "stop": lab("e")}, sm["c"].loc["b":"e"])
+    case(L, "filtered_slice", 'df[df["a"] > 0].loc[2:8]', "filter_loc_slice", I,
+         {"col": "a", "gt": 0, "start": lab(2), "stop": lab(8)}, df[df["a"] > 0].loc[2:8])
+    # ---- positions
+    case(L, "iloc_one", "df.iloc[[3]] (iloc(i) gives a frame)", "iloc_one", I, {"i": 3}, df.iloc[[3]])
+    case(L, "iloc_one_neg", "df.iloc[[-1]]", "iloc_one", I, {"i": -1}, df.iloc[[-1]])
+    case(L, "iloc_list", "df.iloc[[5, 0, 5, 10, -2]]", "iloc_list", I, {"positions": [5, 0, 5, 10, -2]},
+         df.iloc[[5, 0, 5, 10, -2]])
+    case(L, "iloc_list_str_index", "sn.iloc[[4, 1]]", "iloc_list", {"df": sn}, {"positions": [4, 1]}, sn.iloc[[4, 1]])
+    case(L, "filtered_iloc_list", 'df[df["a"] > 0].iloc[[2, 0, -1]]', "filter_iloc_list", I,
+         {"col": "a", "gt": 0, "positions": [2, 0, -1]}, df[df["a"] > 0].iloc[[2, 0, -1]])
+    case(L, "series_iloc_list", 'df["t"].iloc[[6, 2]]', "series_iloc_list", I, {"col": "t", "positions": [6, 2]},
+         df["t"].iloc[[6, 2]])
+    for col, i in [("b", 3), ("b", 1), ("a", -2), ("t", 2), ("c", 0), ("k", 3)]:
+        case(L, f"series_iloc_{col}_{i}", f'df["{col}"].iloc[{i}]', "series_iloc", I, {"col": col, "i": i},
+             df[col].iloc[i])
+    case(L, "iat", "df.iat[4, 1]", "iat", I, {"i": 4, "j": 1}, df.iat[4, 1])
+
+    # ---- whole-frame reductions (numeric_only=None, pandas 1.5)
+    R = "frame_reductions"
+    nums = ["a", "b", "d", "e", "f", "g"]
+    for fn in ["sum", "mean", "min", "max", "count", "std", "var", "nunique"]:
+        case(R, f"numeric_{fn}", f"df[{nums}].{fn}()", "reduce", I, {"cols": nums, "fn": fn}, getattr(df[nums], fn)())
+    # object columns holding None: sum/mean/var dropped by pandas, count/nunique kept
+    for fn in ["sum", "mean", "var", "count", "nunique"]:
+        case(R, f"all_{fn}", f"df.{fn}()", "reduce", I, {"cols": [], "fn": fn}, getattr(df, fn)())
+    for fn in ["min", "max"]:
+        case(R, f"datetime_{fn}", f'df[["t"]].{fn}()', "reduce", I, {"cols": ["t"], "fn": fn}, getattr(df[["t"]], fn)())
+        case(R, f"int_bool_{fn}", f'df[["a", "d"]].{fn}()', "reduce", I, {"cols": ["a", "d"], "fn": fn},
+             getattr(df[["a", "d"]], fn)())
+        case(R, f"int_float_{fn}", f'df[["a", "b"]].{fn}()', "reduce", I, {"cols": ["a", "b"], "fn": fn},
+             getattr(df[["a", "b"]], fn)())
+        case(R, f"ints_{fn}", f'df[["a", "e"]].{fn}()', "reduce", I, {"cols": ["a", "e"], "fn": fn},
+             getattr(df[["a", "e"]], fn)())
+    nan_frame = pd.DataFrame({"x": [np.nan, np.nan, np.nan], "y": [1.0, np.nan, 3.0], "z": [1, 2, 3]})
+    for fn in ["sum", "mean", "min", "std", "count"]:
+        case(R, f"nan_{fn}", f"nan_frame.{fn}()", "reduce", {"df": nan_frame}, {"cols": [], "fn": fn},
+             getattr(nan_frame, fn)())
+    for fn in ["sum", "mean", "max"]:
+        case(R, f"filtered_{fn}", f'df[df["a"] > 0][{nums}].{fn}()', "filter_reduce", I,
+             {"col": "a", "gt": 0, "cols": nums, "fn": fn}, getattr(df[df["a"] > 0][nums], fn)())
+    for fns in [["sum", "mean"], ["min", "max", "count"], ["sum", "mean", "min"], ["count", "nunique"]]:
+        case(R, "agg_" + "_".join(fns), f'df[["a", "b", "d"]].agg({fns})', "agg_list", I,
+             {"cols": ["a", "b", "d"], "fns": fns}, df[["a", "b", "d"]].agg(fns))
+    case(R, "agg_drops_object", 'df[["a", "c", "f"]].agg(["sum", "mean"])', "agg_list", I,
+         {"cols": ["a", "c", "f"], "fns": ["sum", "mean"]}, df[["a", "c", "f"]].agg(["sum", "mean"]))
+
+    # ---- whole-frame arithmetic and comparison
+    A = "frame_arith"
+    num = ["a", "b", "e", "f"]
+    for fn, v in [("add", lab(2)), ("sub", lab(1.5)), ("mul", lab(3)), ("truediv", lab(2)), ("floordiv", lab(2)),
+                  ("mod", lab(3)), ("pow", lab(2)), ("radd", lab(10)), ("rsub", lab(1)), ("rmul", lab(0.5)),
+                  ("rtruediv", lab(1.0)), ("eq", lab(2)), ("ne", lab(2)), ("lt", lab(1)), ("le", lab(1.5)),
+                  ("gt", lab(2)), ("ge", lab(2))]:
+        x = DfFixtures_scalar(v)
+        case(A, f"{fn}_scalar", f"df[{num}].{fn}({x})", "binary_scalar", I, {"cols": num, "fn": fn, "value": v},
+             getattr(df[num], fn)(x))
+    case(A, "bool_add", 'df[["d", "a"]] + 1', "binary_scalar", I, {"cols": ["d", "a"], "fn": "add", "value": lab(1)},
+         df[["d", "a"]] + 1)
+    case(A, "str_eq", 'df[["c", "s"]] == "x"', "binary_scalar", I, {"cols": ["c", "s"], "fn": "eq", "value": lab("x")},
+         df[["c", "s"]] == "x")
+    case(A, "str_add", 'df[["c", "s"]] + "!"', "binary_scalar", I, {"cols": ["c", "s"], "fn": "add",
+                                                                     "value": lab("!")}, df[["c", "s"]] + "!")
+    case(A, "sub_mean", f'df[{num}] - df["b"].mean()', "binary_mean", I, {"cols": num, "fn": "sub", "of": "b"},
+         df[num] - df["b"].mean())
+    case(A, "frame_add_self", f"df[{num}] + df[{num}]", "binary_self", I, {"cols": num, "fn": "add"},
+         df[num] + df[num])
+    case(A, "frame_mul_abs", f"df[{num}] * df[{num}].abs()", "binary_abs", I, {"cols": num, "fn": "mul"},
+         df[num] * df[num].abs())
+    case(A, "frame_lt_neg", f"df[{num}] < -df[{num}]", "binary_neg", I, {"cols": num, "fn": "lt"},
+         df[num] < -df[num])
+    f = df[df["a"] > 0][num]
+    case(A, "filtered_self_truediv", f'df[df["a"] > 0][{num}] / df[df["a"] > 0][{num}]', "filter_binary_self", I,
+         {"col": "a", "gt": 0, "cols": num, "fn": "truediv"}, f / f)
+    case(A, "abs", f"df[{num}].abs()", "unary", I, {"cols": num, "fn": "abs"}, df[num].abs())
+    case(A, "neg", f"-df[{num}]", "unary", I, {"cols": num, "fn": "neg"}, -df[num])
+    case(A, "string_index_mul", "sn * 2", "binary_scalar", {"df": sn}, {"cols": ["v", "w"], "fn": "mul",
+                                                                         "value": lab(2)}, sn * 2)
+
+
+def DfFixtures_scalar(v):
+    return v["value"]
+
+# ==== end of dfloc block ===========================================================================
 
 
 def main():
@@ -959,6 +1137,7 @@ def main():
     gen_csv()
     gen_accessors()
     gen_pivot()
+    gen_loc()  # dfloc
     os.makedirs(OUT, exist_ok=True)
     for family, cases in CASES.items():
         path = os.path.join(OUT, family + ".json")

@@ -52,5 +52,11 @@ public final class DataFrameKryoRegistrations implements org.marsonspark.exec.Kr
     kryo.register(long[][].class);
     kryo.register(boolean[].class);
     kryo.register(boolean[][].class);
+    // ---- label loc (dfloc): tagged matches, slice probes and plans
+    kryo.register(org.marsonspark.dataframe.ops.LabelLoc.Tagged.class);
+    kryo.register(org.marsonspark.dataframe.ops.LabelLoc.SliceProbe.class);
+    kryo.register(org.marsonspark.dataframe.ops.LabelLoc.SlicePlan.class);
+    kryo.register(int[].class);
+    kryo.register(int[][].class);
   }
 }
