@@ -43,6 +43,7 @@ public final class Fetcher {
     Map<ChunkRDD, Map<Integer, List<int[]>>> plan = new LinkedHashMap<>();
     Map<ChunkRDD, Map<Integer, List<Transform>>> fns = new IdentityHashMap<>();
     Object[] results = new Object[chunks.size()];
+    org.apache.spark.serializer.SerializerInstance ser = null;
     for (int i = 0; i < chunks.size(); i++) {
       ChunkStore.Location loc = store.location(chunks.get(i));
       if (loc == null) {
@@ -52,7 +53,10 @@ public final class Fetcher {
       byte[] copy = store.value(chunks.get(i));
       if (copy != null) {
         // a small result that came back with its task: a fresh copy, as a fetch job would give
-        Object value = deserialize(copy);
+        if (ser == null) {
+          ser = org.apache.spark.SparkEnv.get().serializer().newInstance();
+        }
+        Object value = deserialize(ser, copy);
         if (value != null) {
           Transform fn = transforms == null ? null : transforms.get(i);
           results[i] = fn == null ? value : fn.apply(value);
@@ -82,10 +86,10 @@ public final class Fetcher {
   }
 
   /** A value serialized by an executor, or null when it cannot be read here (it is then fetched by a job). */
-  private static Object deserialize(byte[] bytes) {
+  private static Object deserialize(org.apache.spark.serializer.SerializerInstance ser, byte[] bytes) {
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     try {
-      return org.apache.spark.SparkEnv.get().serializer().newInstance().deserialize(java.nio.ByteBuffer.wrap(bytes),
+      return ser.deserialize(java.nio.ByteBuffer.wrap(bytes),
           loader != null ? loader : Fetcher.class.getClassLoader(), Scala.classTag(Object.class));
     } catch (RuntimeException e) {
       return null;

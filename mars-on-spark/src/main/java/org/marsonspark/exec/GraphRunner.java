@@ -223,10 +223,14 @@ public final class GraphRunner {
       }
       if (start != null) {
         int budget = INLINE_TASK_BYTES;
+        org.apache.spark.serializer.SerializerInstance ser = null; // one per task: each holds a buffer
         for (int j = start[ctx.partitionId()]; j < start[ctx.partitionId() + 1] && budget > 0; j++) {
           int o = outputs[j];
           if (metas[o].nbytes() <= INLINE_RESULT_BYTES) {
-            byte[] bytes = serialize(outs[o]);
+            if (ser == null) {
+              ser = org.apache.spark.SparkEnv.get().serializer().newInstance();
+            }
+            byte[] bytes = serialize(ser, outs[o]);
             if (bytes != null && bytes.length <= Math.min(budget, INLINE_RESULT_BYTES)) {
               metas[o].withValue(bytes);
               budget -= bytes.length;
@@ -238,10 +242,9 @@ public final class GraphRunner {
     }
 
     /** The value in Spark's serializer, or null when it does not serialize (it is then fetched by a job). */
-    private static byte[] serialize(Object value) {
+    private static byte[] serialize(org.apache.spark.serializer.SerializerInstance ser, Object value) {
       try {
-        java.nio.ByteBuffer buf = org.apache.spark.SparkEnv.get().serializer().newInstance()
-            .serialize(value, Scala.classTag(Object.class));
+        java.nio.ByteBuffer buf = ser.serialize(value, Scala.classTag(Object.class));
         byte[] bytes = new byte[buf.remaining()];
         buf.get(bytes);
         return bytes;
