@@ -82,16 +82,27 @@ final class ChunkRDD extends RDD<Object[]> {
   public Iterator<Object[]> compute(Partition split, TaskContext context) {
     SubtaskPartition p = (SubtaskPartition) split;
     Object[] slots = new Object[p.slotCount];
+    if (p.shared) {
+      // packed calls: inputs are read per node, in the task that runs it (maybe another one)
+      SharedNodes shared = new SharedNodes(p, slots, (owner, n, running) -> {
+        SubtaskPartition.Node node = owner.partition.nodes[n];
+        Object[] args = new Object[node.inputSlots().length];
+        for (int a = 0; a < args.length; a++) {
+          int s = node.inputSlots()[a];
+          if (s < owner.partition.inputs.length) {
+            args[a] = readInput(owner.partition.inputs[s], running);
+          } else {
+            synchronized (owner) {
+              args[a] = owner.slots[s];
+            }
+          }
+        }
+        return execute(node.op(), args, owner.partition);
+      }, context);
+      return Scala.single(shared.runAll());
+    }
     for (int i = 0; i < p.inputs.length; i++) {
-      SubtaskPartition.Input in = p.inputs[i];
-      @SuppressWarnings("unchecked")
-      RDD<Object[]> parent = (RDD<Object[]>) parents[in.parent()];
-      if (remoteReads != null && org.apache.spark.SparkEnv.get().blockManager()
-          .getStatus(new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition())).isEmpty()) {
-        remoteReads.add(1);
-      }
-      Object[] values = parent.iterator(in.parentPartition(), context).next();
-      slots[i] = values[in.output()];
+      slots[i] = readInput(p.inputs[i], context);
     }
     for (int n = 0; n < p.nodes.length; n++) {
       SubtaskPartition.Node node = p.nodes[n];
@@ -100,13 +111,8 @@ final class ChunkRDD extends RDD<Object[]> {
       for (int a = 0; a < args.length; a++) {
         args[a] = slots[node.inputSlots()[a]];
       }
-      Object result;
-      try {
-        result = node.source() == null ? op.execute(args) : readSource((PartitionSource) op, node.source(), context);
-      } catch (RuntimeException | Error e) {
-        throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
-            + ": " + e, e);
-      }
+      Object result = node.source() == null ? execute(op, args, p)
+          : readSource((PartitionSource) op, node.source(), context, p);
       args = null;
       if (op.outputCount() == 1) {
         slots[node.firstOutputSlot()] = result;
@@ -126,11 +132,36 @@ final class ChunkRDD extends RDD<Object[]> {
   }
 
   /** Hands the records of the external partition a {@link PartitionSource} reads to the op. */
-  private Object readSource(PartitionSource op, SubtaskPartition.Input source, TaskContext context) {
+  private Object readSource(PartitionSource op, SubtaskPartition.Input source, TaskContext context, SubtaskPartition p) {
     @SuppressWarnings("unchecked")
     RDD<Object> rdd = (RDD<Object>) parents[source.parent()];
     Iterator<Object> records = rdd.iterator(source.parentPartition(), context);
-    return op.read(scala.jdk.javaapi.CollectionConverters.asJava(records));
+    try {
+      return op.read(scala.jdk.javaapi.CollectionConverters.asJava(records));
+    } catch (RuntimeException | Error e) {
+      throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
+          + ": " + e, e);
+    }
+  }
+
+  /** One input of a partition: an output of a parent partition, read (or recomputed) in task {@code context}. */
+  private Object readInput(SubtaskPartition.Input in, TaskContext context) {
+    @SuppressWarnings("unchecked")
+    RDD<Object[]> parent = (RDD<Object[]>) parents[in.parent()];
+    if (remoteReads != null && org.apache.spark.SparkEnv.get().blockManager()
+        .getStatus(new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition())).isEmpty()) {
+      remoteReads.add(1);
+    }
+    return parent.iterator(in.parentPartition(), context).next()[in.output()];
+  }
+
+  private static Object execute(ChunkOp op, Object[] args, SubtaskPartition p) {
+    try {
+      return op.execute(args);
+    } catch (RuntimeException | Error e) {
+      throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
+          + ": " + e, e);
+    }
   }
 
   /** Names exactly the parent partitions each child partition reads. */

@@ -39,8 +39,6 @@ final class RunPlan {
    * reduction over small partials) run inside their consumer's Spark task.
    */
   static final long TINY_ELEMENTS = 4096;
-  /** Tasks per core into which many batchable calls are packed. */
-  static final int CALLS_PER_CORE = 16;
 
   /** One partition: subtasks of one operand and depth, run one after another in one Spark task. */
   static final class Task {
@@ -119,7 +117,10 @@ final class RunPlan {
     List<List<Task>> tasksByGroup = new ArrayList<>();
     for (List<Subtask> members : groups.values()) {
       List<Task> groupTasks = new ArrayList<>();
-      for (List<Subtask> pack : pack(members, sc.defaultParallelism())) {
+      // a task asking for more cores occupies them only where Spark schedules by resource profile
+      int cpus = RddKey.of(members.get(0), 0).resources().cpus();
+      cpus = cpus > 1 && profiles.supported() ? cpus : 1;
+      for (List<Subtask> pack : pack(members, Math.max(1, sc.defaultParallelism() / cpus))) {
         Task t = new Task(pack, levelOf.get(pack.get(0)), groupTasks.size());
         pack.forEach(s -> taskOf.put(s, t));
         groupTasks.add(t);
@@ -244,13 +245,17 @@ final class RunPlan {
 
   /**
    * Consecutive packs of cheap subtasks, about four per core; expensive ones alone. Batchable
-   * calls (spawned functions) are of unknown cost: they are packed only beyond
-   * {@link #CALLS_PER_CORE} per core, into that many tasks per core, which still balance well.
+   * calls (spawned functions) are of unknown cost: more calls than task slots are packed into
+   * one task per slot, whose tasks share their calls at run time ({@link SharedNodes}: a task
+   * that runs out of calls takes over calls other tasks have not started), so they balance like
+   * a pool of threads while each core pays for one Spark task rather than one per call.
+   *
+   * @param slots tasks the cluster runs at once (cores, divided by the cores each task asks for)
    */
-  static List<List<Subtask>> pack(List<Subtask> members, int parallelism) {
+  static List<List<Subtask>> pack(List<Subtask> members, int slots) {
     int n = members.size();
     boolean calls = members.stream().allMatch(s -> s.tail().op().batchable());
-    int packs = (calls ? CALLS_PER_CORE : 4) * Math.max(1, parallelism);
+    int packs = (calls ? 1 : 4) * Math.max(1, slots);
     boolean cheap = n > packs && (calls || members.stream().allMatch(RunPlan::isCheap));
     if (!cheap) {
       return members.stream().map(List::of).toList();
@@ -397,8 +402,9 @@ final class RunPlan {
       Subtask first = task.subtasks.get(0);
       String name = first.tail().op().name() + Arrays.toString(first.outputs().get(0).index())
           + (task.subtasks.size() > 1 ? " and " + (task.subtasks.size() - 1) + " more" : "");
+      boolean shared = task.subtasks.size() > 1 && task.subtasks.stream().allMatch(s -> s.tail().op().batchable());
       parts[pi] = new SubtaskPartition(pi, inputs, nodes.toArray(new SubtaskPartition.Node[0]), outSlots, nextSlot,
-          name);
+          name, shared);
     }
     int[][][] pp = new int[parents.size()][][];
     for (int i = 0; i < parents.size(); i++) {
