@@ -418,6 +418,59 @@ def gen_counts():
          {"col": "e", "by": "a", "gt": 100}, df[df["a"] > 100]["e"].value_counts())
 
 
+def group_frame():
+    return pd.DataFrame({
+        "key": ["b", "a", "c", "a", None, "b", "a", "c", "d", "b", "a", "e", "c"],
+        "n": np.array([5, 3, -2, 8, 1, 0, 4, 7, 9, -6, 2, 11, 3], dtype="int64"),
+        "x": [1.5, np.nan, 2.0, -0.5, 3.0, 4.25, np.nan, 1.0, 6.0, -2.0, 0.5, np.nan, 2.5],
+        "s": ["p", "q", None, "q", "r", "p", "z", "y", None, "p", "q", "m", "y"],
+        "k2": np.array([1, 2, 1, 2, 3, 1, 3, 2, 1, 1, 2, 3, 2], dtype="int64"),
+    })
+
+
+def gen_group_apply():
+    """groupby transform (by aggregation name and with a function) and apply; the Java test runs
+    a Java function of the same name (see DfGroupApply_FixtureTest)."""
+    g = group_frame()
+    I = {"df": g}
+    for name, key, cols, fn in [("sum_by_key", "key", ["n", "x"], "sum"), ("mean_by_key", "key", ["n", "x"], "mean"),
+                                ("count_by_key", "key", ["x", "s"], "count"),
+                                ("first_by_key", "key", ["n", "x", "s"], "first"),
+                                ("max_by_int", "k2", ["n", "x"], "max"), ("sum_by_int", "k2", ["n"], "sum"),
+                                ("nunique_by_int", "k2", ["s"], "nunique"), ("std_by_int", "k2", ["x"], "std")]:
+        case("groupby_apply", "transform_" + name, f"g.groupby({key!r})[{cols!r}].transform({fn!r})", "transform_agg",
+             I, {"keys": [key], "columns": cols, "fn": fn}, g.groupby(key)[cols].transform(fn))
+    case("groupby_apply", "transform_two_keys", "g.groupby(['k2', 'key'])[['n']].transform('sum')", "transform_agg",
+         I, {"keys": ["k2", "key"], "columns": ["n"], "fn": "sum"}, g.groupby(["k2", "key"])[["n"]].transform("sum"))
+    f = g[g["n"] > 0]
+    case("groupby_apply", "filtered_transform", "g[g.n > 0].groupby('k2')[['x']].transform('mean')",
+         "filtered_transform_agg", I, {"keys": ["k2"], "columns": ["x"], "fn": "mean"},
+         f.groupby("k2")[["x"]].transform("mean"))
+    case("groupby_apply", "transform_fn_demean", "g[['key','n','x']].groupby('key').transform(lambda d: d - d.mean())",
+         "transform_fn", I, {"keys": ["key"], "select": ["key", "n", "x"], "fn": "demean"},
+         g[["key", "n", "x"]].groupby("key").transform(lambda d: d - d.mean()))
+    case("groupby_apply", "transform_fn_cumsum_int_key", "g[['k2','n']].groupby('k2').transform(lambda d: d.cumsum())",
+         "transform_fn", I, {"keys": ["k2"], "select": ["k2", "n"], "fn": "cumsum"},
+         g[["k2", "n"]].groupby("k2").transform(lambda d: d.cumsum()))
+    case("groupby_apply", "transform_fn_cumsum_str_key", "g[['key','n']].groupby('key').transform(lambda d: d.cumsum())",
+         "transform_fn", I, {"keys": ["key"], "select": ["key", "n"], "fn": "cumsum"},
+         g[["key", "n"]].groupby("key").transform(lambda d: d.cumsum()))
+    case("groupby_apply", "apply_head1", "g.groupby('key', group_keys=False).apply(lambda d: d.head(1))", "apply_fn", I,
+         {"keys": ["key"], "fn": "head1"}, g.groupby("key", group_keys=False).apply(lambda d: d.head(1)))
+    case("groupby_apply", "apply_top2_by_int", "g.groupby('k2', group_keys=False).apply(lambda d: d.nlargest(2, 'n'))",
+         "apply_fn", I, {"keys": ["k2"], "fn": "top2n"},
+         g.groupby("k2", group_keys=False).apply(lambda d: d.nlargest(2, "n")))
+    summary = lambda d: pd.DataFrame({"total": [d["x"].sum()], "cnt": np.array([len(d)], dtype="int64")})
+    case("groupby_apply", "apply_summary", "g.groupby('key', group_keys=False).apply(summary)", "apply_fn", I,
+         {"keys": ["key"], "fn": "summary"}, g.groupby("key", group_keys=False).apply(summary))
+    case("groupby_apply", "apply_summary_given_dtypes", "g.groupby('k2', group_keys=False).apply(summary)",
+         "apply_fn_dtypes", I, {"keys": ["k2"], "fn": "summary_row0"},
+         g.groupby("k2", group_keys=False).apply(summary))
+    case("groupby_apply", "filtered_apply", "g[g.n > 0].groupby('key', group_keys=False).apply(lambda d: d.head(1))",
+         "filtered_apply_fn", I, {"keys": ["key"], "fn": "head1"},
+         f.groupby("key", group_keys=False).apply(lambda d: d.head(1)))
+
+
 def gen_display():
     df = pd.DataFrame({"a": [1, 22, -3], "b": [1.5, np.nan, -0.25], "c": ["x", None, "long text"],
                        "d": [True, False, True], "t": pd.to_datetime(["2020-01-01", None, "2021-06-30"])})
@@ -803,15 +856,288 @@ def gen_csv():
        {"header": False, "names": ["n", "s", "f"]}, header=None, names=["n", "s", "f"])
 
 
+# ---- pivot_table (pivot) -----------------------------------------------------------------------------
+# Mars has no MultiIndex on columns: a pivot's column labels are flattened — the column key (str
+# of it; several keys joined by "|") when values is a single name, "value|key" otherwise — and
+# several index keys become leading columns (reset_index()).
+
+
+def pivot_frame():
+    return pd.DataFrame({
+        "a": ["x", "y", "x", "y", "z", "x", None, "y", "z", "x", "w", "y"],
+        "b": np.array([1, 1, 2, 2, 1, 1, 2, 3, 3, 2, 1, 1], dtype="int64"),
+        "c": ["p", "q", "p", "p", "q", "q", "p", "q", "p", "p", "q", "p"],
+        "fk": [0.5, 1.0, np.nan, 0.5, 1.0, 0.5, 1.0, np.nan, 0.5, 1.0, 0.5, 1.0],
+        "v": np.array([1, 2, 3, 4, 5, 7, 8, 6, 2, 9, 10, 4], dtype="int64"),
+        "w": [1.5, np.nan, 2.0, 3.0, np.nan, 1.0, 2.5, np.nan, 4.0, np.nan, 0.5, 2.0],
+        "t": pd.to_datetime(["2020-01-01", "2020-01-02", "2020-01-01", "2020-01-03 12:00:00", "2020-01-02",
+                             "2020-01-01", None, "2020-01-02", "2020-01-03 12:00:00", "2020-01-01",
+                             "2020-01-02", "2020-01-01"]),
+        "d": [True, False, True, True, False, False, True, True, False, True, False, True],
+    })
+
+
+def flat_pivot(t, index):
+    t = t.copy()
+    if isinstance(t.columns, pd.MultiIndex):
+        t.columns = ["|".join(str(x) for x in c) for c in t.columns]
+    else:
+        t.columns = [str(c) for c in t.columns]
+    t.columns.name = None
+    if len(index) > 1:
+        t = t.reset_index()
+    return t
+
+
+def gen_pivot():
+    df = pivot_frame()
+    full = pd.DataFrame({"a": ["x", "x", "y", "y", "x", "y"], "b": np.array([1, 2, 1, 2, 1, 2], dtype="int64"),
+                         "v": np.array([2, 4, 6, 8, 4, 10], dtype="int64")})
+
+    def pv(name, op="pivot", frame=None, values=None, index=None, columns=None, aggfunc="mean",
+           fill_value=None, pre=lambda d: d):
+        data = df if frame is None else frame
+        idx = [index] if isinstance(index, str) else index
+        expected = pd.pivot_table(pre(data), values=values, index=index, columns=columns, aggfunc=aggfunc,
+                                  fill_value=fill_value)
+        expr = "pd.pivot_table(df, values=%r, index=%r, columns=%r, aggfunc=%r, fill_value=%r)" % (
+            values, index, columns, aggfunc, fill_value)
+        case("pivot", name, expr, op, {"df": data},
+             {"values": values, "index": index, "columns": columns, "aggfunc": aggfunc,
+              "fill_value": fill_value}, flat_pivot(expected, idx))
+
+    for fn in ["mean", "sum", "count", "min", "max", "size", "std", "var", "first", "last", "nunique"]:
+        pv("v_" + fn, values="v", index="a", columns="b", aggfunc=fn)
+    for fn in ["mean", "sum", "count", "max"]:
+        pv("w_nan_values_" + fn, values="w", index="a", columns="b", aggfunc=fn)
+    pv("default_mean", values="v", index="a", columns="c")
+    pv("full_grid_integral_mean_is_int", frame=full, values="v", index="a", columns="b")
+    pv("full_grid_sum", frame=full, values="v", index="a", columns="b", aggfunc="sum")
+    pv("full_grid_half_mean", frame=full.assign(v=full["v"] + np.array([0, 0, 0, 0, 1, 0])), values="v",
+       index="b", columns="a")
+    pv("fill_mean", values="v", index="a", columns="b", fill_value=0)
+    pv("fill_half", values="v", index="a", columns="b", aggfunc="sum", fill_value=0.5)
+    pv("fill_float_values", values="w", index="a", columns="c", aggfunc="sum", fill_value=-1)
+    pv("two_values", values=["v", "w"], index="a", columns="b")
+    pv("two_values_fill", values=["w", "v"], index="a", columns="b", fill_value=0)
+    pv("one_value_in_list", values=["v"], index="a", columns="c", aggfunc="sum")
+    pv("values_none", frame=df[["a", "b", "v", "w"]], index="a", columns="b", aggfunc="sum")
+    pv("dict_aggfunc", values=["v", "w"], index="a", columns="c", aggfunc={"v": "sum", "w": "mean"})
+    pv("dict_aggfunc_subset", values=["v", "w"], index="a", columns="c", aggfunc={"w": "max"})
+    pv("dict_single_value", values="v", index="a", columns="c", aggfunc={"v": "count"})
+    pv("size_two_values", values=["v", "w"], index="a", columns="c", aggfunc="size")
+    pv("int_index_string_columns", values="v", index="b", columns="a", aggfunc="sum")
+    pv("datetime_column_keys", values="v", index="a", columns="t", aggfunc="sum")
+    pv("datetime_index", values="w", index="t", columns="c", aggfunc="mean")
+    pv("datetime_values_max", values="t", index="a", columns="c", aggfunc="max")
+    pv("float_column_keys_nan_dropped", values="v", index="a", columns="fk", aggfunc="sum")
+    pv("float_index_keys", values="w", index="fk", columns="c", aggfunc="count")
+    pv("bool_values_min_missing_object", values="d", index="a", columns="b", aggfunc="min")
+    pv("bool_values_sum", values="d", index="a", columns="c", aggfunc="sum")
+    pv("two_column_keys", values="v", index="a", columns=["c", "b"], aggfunc="sum")
+    pv("two_index_keys", values="v", index=["c", "a"], columns="b", aggfunc="sum")
+    pv("two_index_keys_two_values", values=["v", "w"], index=["b", "c"], columns="a", aggfunc="max")
+    pv("no_columns", values=["v", "w"], index="a", aggfunc="sum")
+    pv("no_columns_single", values="w", index="c", aggfunc="mean")
+    pv("all_nan_group_dropped", values="w", index="b", columns="c", aggfunc="mean")
+    pv("empty", values="v", index="a", columns="b", aggfunc="sum", pre=lambda d: d.iloc[:0],
+       op="pivot_empty")
+    pv("filtered", values="v", index="a", columns="b", aggfunc="sum", pre=lambda d: d[d["v"] > 2],
+       op="pivot_filtered")
+    pv("filtered_mean_fill", values=["v", "w"], index="c", columns="a", fill_value=0,
+       pre=lambda d: d[d["v"] > 2], op="pivot_filtered")
+# ==== label loc, positional take, whole-frame reductions and arithmetic (issue 6, branch dfloc) ====
+# families "loc", "frame_reductions", "frame_arith"; run by DfLoc_FixtureTest
+
+def loc_frames():
+    """Frames with the index kinds loc must handle (inputs of the "loc" family)."""
+    ii = pd.DataFrame({"v": np.arange(8, dtype="int64") * 10, "w": [0.5, np.nan, 1.5, 2.5, np.nan, 3.0, -1.0, 4.0]},
+                      index=pd.Index([1, 3, 3, 5, 7, 9, 9, 12], dtype="int64", name="k"))
+    sm = pd.DataFrame({"v": [1, 2, 3, 4, 5, 6], "c": ["p", None, "q", "r", "s", "t"]},
+                      index=pd.Index(["a", "b", "b", "c", "e", "f"]))
+    sn = pd.DataFrame({"v": [10, 20, 30, 40, 50], "w": [0.5, np.nan, 1.5, 2.5, np.nan]},
+                      index=pd.Index(["d", "b", "a", "e", "c"], name="row"))
+    sd = pd.DataFrame({"v": [1, 2, 3, 4, 5]}, index=pd.Index(["b", "a", "a", "c", "d"]))
+    dec = pd.DataFrame({"v": [1, 2, 3, 4, 5], "f": [1.0, np.nan, 3.0, 4.0, 5.0]}, index=pd.Index([9, 7, 5, 3, 1]))
+    dt = pd.DataFrame({"v": np.arange(7, dtype="int64"), "s": list("abcdefg")},
+                      index=pd.date_range("2021-01-01", periods=7, freq="D", name="day"))
+    fl = pd.DataFrame({"v": [1, 2, 3, 4]}, index=pd.Index([0.5, 1.5, 2.5, 3.5]))
+    return ii, sm, sn, sd, dec, dt, fl
+
+
+def ts(x):
+    return {"kind": "datetime", "value": int(pd.Timestamp(x).value)}
+
+
+def lab(x):
+    """A label as a typed parameter (see DfFixtures.scalar)."""
+    if isinstance(x, str):
+        return {"kind": "str", "value": x}
+    if isinstance(x, float):
+        return {"kind": "float", "value": x}
+    return {"kind": "int", "value": int(x)}
+
+
+def gen_loc():
+    df = base_frame()
+    ii, sm, sn, sd, dec, dt, fl = loc_frames()
+    I = {"df": df}
+    L = "loc"
+    # ---- loc by a list of labels, one label (a frame of its rows)
+    case(L, "range_list", "df.loc[[3, 1, 7]]", "loc_list", I, {"labels": [lab(3), lab(1), lab(7)]}, df.loc[[3, 1, 7]])
+    case(L, "range_list_repeat", "df.loc[[10, 0, 10]]", "loc_list", I, {"labels": [lab(10), lab(0), lab(10)]},
+         df.loc[[10, 0, 10]])
+    case(L, "int_dup_list", "ii.loc[[9, 1, 3]]", "loc_list", {"df": ii}, {"labels": [lab(9), lab(1), lab(3)]},
+         ii.loc[[9, 1, 3]])
+    case(L, "str_list", 'sn.loc[["e", "d", "e"]]', "loc_list", {"df": sn},
+         {"labels": [lab("e"), lab("d"), lab("e")]}, sn.loc[["e", "d", "e"]])
+    case(L, "str_dup_list", 'sm.loc[["b", "a"]]', "loc_list", {"df": sm}, {"labels": [lab("b"), lab("a")]},
+         sm.loc[["b", "a"]])
+    case(L, "dt_list", "dt.loc[[Timestamp(2021-01-05), Timestamp(2021-01-02)]]", "loc_list", {"df": dt},
+         {"labels": [ts("2021-01-05"), ts("2021-01-02")]}, dt.loc[[pd.Timestamp("2021-01-05"),
+                                                                  pd.Timestamp("2021-01-02")]])
+    case(L, "float_list", "fl.loc[[2.5, 0.5]]", "loc_list", {"df": fl}, {"labels": [lab(2.5), lab(0.5)]},
+         fl.loc[[2.5, 0.5]])
+    case(L, "one_label_frame", "ii.loc[[9]] (loc(label) gives a frame)", "loc_label", {"df": ii}, {"label": lab(9)},
+         ii.loc[[9]])
+    case(L, "list_columns", 'sn.loc[["c", "a"], ["w"]]', "loc_list_cols", {"df": sn},
+         {"labels": [lab("c"), lab("a")], "columns": ["w"]}, sn.loc[["c", "a"], ["w"]])
+    case(L, "series_list", 'sn["w"].loc[["a", "b"]]', "series_loc_list", {"df": sn},
+         {"col": "w", "labels": [lab("a"), lab("b")]}, sn["w"].loc[["a", "b"]])
+    case(L, "filtered_list", 'df[df["a"] > 0].loc[[7, 2, 0]]', "filter_loc_list", I,
+         {"col": "a", "gt": 0, "labels": [lab(7), lab(2), lab(0)]}, df[df["a"] > 0].loc[[7, 2, 0]])
+    # ---- one label of a series: a scalar
+    case(L, "series_label_str", 'sn["v"].loc["a"]', "series_loc_label", {"df": sn}, {"col": "v", "label": lab("a")},
+         sn["v"].loc["a"])
+    case(L, "series_label_nan", 'sn["w"].loc["b"]', "series_loc_label", {"df": sn}, {"col": "w", "label": lab("b")},
+         sn["w"].loc["b"])
+    case(L, "series_label_range", 'df["c"].loc[4]', "series_loc_label", I, {"col": "c", "label": lab(4)},
+         df["c"].loc[4])
+    case(L, "at", 'dt.at[Timestamp(2021-01-03), "s"]', "at", {"df": dt}, {"label": ts("2021-01-03"), "col": "s"},
+         dt.at[pd.Timestamp("2021-01-03"), "s"])
+    # ---- label slices, both ends included
+    for name, expr, frame, start, stop, exp in [
+            ("range_slice", "df.loc[2:5]", df, 2, 5, df.loc[2:5]),
+            ("range_slice_head", "df.loc[:3]", df, None, 3, df.loc[:3]),
+            ("range_slice_tail", "df.loc[8:]", df, 8, None, df.loc[8:]),
+            ("range_slice_empty", "df.loc[6:2]", df, 6, 2, df.loc[6:2]),
+            ("int_dup_slice", "ii.loc[3:9]", ii, 3, 9, ii.loc[3:9]),
+            ("int_missing_ends", "ii.loc[2:8]", ii, 2, 8, ii.loc[2:8]),
+            ("int_between", "ii.loc[4:4]", ii, 4, 4, ii.loc[4:4]),
+            ("str_monotonic_dup", 'sm.loc["b":"d"]', sm, "b", "d", sm.loc["b":"d"]),
+            ("str_monotonic_open", 'sm.loc["bb":]', sm, "bb", None, sm.loc["bb":]),
+            ("str_nonmonotonic", 'sn.loc["b":"e"]', sn, "b", "e", sn.loc["b":"e"]),
+            ("str_nonmonotonic_rev", 'sn.loc["e":"b"]', sn, "e", "b", sn.loc["e":"b"]),
+            ("str_nonmonotonic_run", 'sd.loc["a":"c"]', sd, "a", "c", sd.loc["a":"c"]),
+            ("decreasing", "dec.loc[8:2]", dec, 8, 2, dec.loc[8:2]),
+            ("decreasing_empty", "dec.loc[2:8]", dec, 2, 8, dec.loc[2:8]),
+            ("float_slice", "fl.loc[1.0:3.0]", fl, 1.0, 3.0, fl.loc[1.0:3.0])]:
+        case(L, name, expr, "loc_slice", {"df": frame},
+             {"start": None if start is None else lab(start), "stop": None if stop is None else lab(stop)}, exp)
+    case(L, "dt_slice", "dt.loc[Timestamp(2021-01-02):Timestamp(2021-01-04 12:00)]", "loc_slice", {"df": dt},
+         {"start": ts("2021-01-02"), "stop": ts("2021-01-04 12:00")},
+         dt.loc[pd.Timestamp("2021-01-02"):pd.Timestamp("2021-01-04 12:00")])
+    case(L, "slice_columns", 'ii.loc[3:7, ["w"]]', "loc_slice_cols", {"df": ii},
+         {"start": lab(3), "stop": lab(7), "columns": ["w"]}, ii.loc[3:7, ["w"]])
+    case(L, "series_slice", 'sm["c"].loc["b":"e"]', "series_loc_slice", {"df": sm},
+         {"col": "c", "start": lab("b"), "stop": lab("e")}, sm["c"].loc["b":"e"])
+    case(L, "filtered_slice", 'df[df["a"] > 0].loc[2:8]', "filter_loc_slice", I,
+         {"col": "a", "gt": 0, "start": lab(2), "stop": lab(8)}, df[df["a"] > 0].loc[2:8])
+    # ---- positions
+    case(L, "iloc_one", "df.iloc[[3]] (iloc(i) gives a frame)", "iloc_one", I, {"i": 3}, df.iloc[[3]])
+    case(L, "iloc_one_neg", "df.iloc[[-1]]", "iloc_one", I, {"i": -1}, df.iloc[[-1]])
+    case(L, "iloc_list", "df.iloc[[5, 0, 5, 10, -2]]", "iloc_list", I, {"positions": [5, 0, 5, 10, -2]},
+         df.iloc[[5, 0, 5, 10, -2]])
+    case(L, "iloc_list_str_index", "sn.iloc[[4, 1]]", "iloc_list", {"df": sn}, {"positions": [4, 1]}, sn.iloc[[4, 1]])
+    case(L, "filtered_iloc_list", 'df[df["a"] > 0].iloc[[2, 0, -1]]', "filter_iloc_list", I,
+         {"col": "a", "gt": 0, "positions": [2, 0, -1]}, df[df["a"] > 0].iloc[[2, 0, -1]])
+    case(L, "series_iloc_list", 'df["t"].iloc[[6, 2]]', "series_iloc_list", I, {"col": "t", "positions": [6, 2]},
+         df["t"].iloc[[6, 2]])
+    for col, i in [("b", 3), ("b", 1), ("a", -2), ("t", 2), ("c", 0), ("k", 3)]:
+        case(L, f"series_iloc_{col}_{i}", f'df["{col}"].iloc[{i}]', "series_iloc", I, {"col": col, "i": i},
+             df[col].iloc[i])
+    case(L, "iat", "df.iat[4, 1]", "iat", I, {"i": 4, "j": 1}, df.iat[4, 1])
+
+    # ---- whole-frame reductions (numeric_only=None, pandas 1.5)
+    R = "frame_reductions"
+    nums = ["a", "b", "d", "e", "f", "g"]
+    for fn in ["sum", "mean", "min", "max", "count", "std", "var", "nunique"]:
+        case(R, f"numeric_{fn}", f"df[{nums}].{fn}()", "reduce", I, {"cols": nums, "fn": fn}, getattr(df[nums], fn)())
+    # object columns holding None: sum/mean/var dropped by pandas, count/nunique kept
+    for fn in ["sum", "mean", "var", "count", "nunique"]:
+        case(R, f"all_{fn}", f"df.{fn}()", "reduce", I, {"cols": [], "fn": fn}, getattr(df, fn)())
+    for fn in ["min", "max"]:
+        case(R, f"datetime_{fn}", f'df[["t"]].{fn}()', "reduce", I, {"cols": ["t"], "fn": fn}, getattr(df[["t"]], fn)())
+        case(R, f"int_bool_{fn}", f'df[["a", "d"]].{fn}()', "reduce", I, {"cols": ["a", "d"], "fn": fn},
+             getattr(df[["a", "d"]], fn)())
+        case(R, f"int_float_{fn}", f'df[["a", "b"]].{fn}()', "reduce", I, {"cols": ["a", "b"], "fn": fn},
+             getattr(df[["a", "b"]], fn)())
+        case(R, f"ints_{fn}", f'df[["a", "e"]].{fn}()', "reduce", I, {"cols": ["a", "e"], "fn": fn},
+             getattr(df[["a", "e"]], fn)())
+    nan_frame = pd.DataFrame({"x": [np.nan, np.nan, np.nan], "y": [1.0, np.nan, 3.0], "z": [1, 2, 3]})
+    for fn in ["sum", "mean", "min", "std", "count"]:
+        case(R, f"nan_{fn}", f"nan_frame.{fn}()", "reduce", {"df": nan_frame}, {"cols": [], "fn": fn},
+             getattr(nan_frame, fn)())
+    for fn in ["sum", "mean", "max"]:
+        case(R, f"filtered_{fn}", f'df[df["a"] > 0][{nums}].{fn}()', "filter_reduce", I,
+             {"col": "a", "gt": 0, "cols": nums, "fn": fn}, getattr(df[df["a"] > 0][nums], fn)())
+    for fns in [["sum", "mean"], ["min", "max", "count"], ["sum", "mean", "min"], ["count", "nunique"]]:
+        case(R, "agg_" + "_".join(fns), f'df[["a", "b", "d"]].agg({fns})', "agg_list", I,
+             {"cols": ["a", "b", "d"], "fns": fns}, df[["a", "b", "d"]].agg(fns))
+    case(R, "agg_drops_object", 'df[["a", "c", "f"]].agg(["sum", "mean"])', "agg_list", I,
+         {"cols": ["a", "c", "f"], "fns": ["sum", "mean"]}, df[["a", "c", "f"]].agg(["sum", "mean"]))
+
+    # ---- whole-frame arithmetic and comparison
+    A = "frame_arith"
+    num = ["a", "b", "e", "f"]
+    for fn, v in [("add", lab(2)), ("sub", lab(1.5)), ("mul", lab(3)), ("truediv", lab(2)), ("floordiv", lab(2)),
+                  ("mod", lab(3)), ("pow", lab(2)), ("radd", lab(10)), ("rsub", lab(1)), ("rmul", lab(0.5)),
+                  ("rtruediv", lab(1.0)), ("eq", lab(2)), ("ne", lab(2)), ("lt", lab(1)), ("le", lab(1.5)),
+                  ("gt", lab(2)), ("ge", lab(2))]:
+        x = DfFixtures_scalar(v)
+        case(A, f"{fn}_scalar", f"df[{num}].{fn}({x})", "binary_scalar", I, {"cols": num, "fn": fn, "value": v},
+             getattr(df[num], fn)(x))
+    case(A, "bool_add", 'df[["d", "a"]] + 1', "binary_scalar", I, {"cols": ["d", "a"], "fn": "add", "value": lab(1)},
+         df[["d", "a"]] + 1)
+    case(A, "str_eq", 'df[["c", "s"]] == "x"', "binary_scalar", I, {"cols": ["c", "s"], "fn": "eq", "value": lab("x")},
+         df[["c", "s"]] == "x")
+    case(A, "str_add", 'df[["c", "s"]] + "!"', "binary_scalar", I, {"cols": ["c", "s"], "fn": "add",
+                                                                     "value": lab("!")}, df[["c", "s"]] + "!")
+    case(A, "sub_mean", f'df[{num}] - df["b"].mean()', "binary_mean", I, {"cols": num, "fn": "sub", "of": "b"},
+         df[num] - df["b"].mean())
+    case(A, "frame_add_self", f"df[{num}] + df[{num}]", "binary_self", I, {"cols": num, "fn": "add"},
+         df[num] + df[num])
+    case(A, "frame_mul_abs", f"df[{num}] * df[{num}].abs()", "binary_abs", I, {"cols": num, "fn": "mul"},
+         df[num] * df[num].abs())
+    case(A, "frame_lt_neg", f"df[{num}] < -df[{num}]", "binary_neg", I, {"cols": num, "fn": "lt"},
+         df[num] < -df[num])
+    f = df[df["a"] > 0][num]
+    case(A, "filtered_self_truediv", f'df[df["a"] > 0][{num}] / df[df["a"] > 0][{num}]', "filter_binary_self", I,
+         {"col": "a", "gt": 0, "cols": num, "fn": "truediv"}, f / f)
+    case(A, "abs", f"df[{num}].abs()", "unary", I, {"cols": num, "fn": "abs"}, df[num].abs())
+    case(A, "neg", f"-df[{num}]", "unary", I, {"cols": num, "fn": "neg"}, -df[num])
+    case(A, "string_index_mul", "sn * 2", "binary_scalar", {"df": sn}, {"cols": ["v", "w"], "fn": "mul",
+                                                                         "value": lab(2)}, sn * 2)
+
+
+def DfFixtures_scalar(v):
+    return v["value"]
+
+# ==== end of dfloc block ===========================================================================
+
+
 def main():
     gen()
     gen_groupby()
     gen_sort()
     gen_counts()
+    gen_group_apply()
     gen_display()
     gen_merge()
     gen_csv()
     gen_accessors()
+    gen_pivot()
+    gen_loc()  # dfloc
     os.makedirs(OUT, exist_ok=True)
     for family, cases in CASES.items():
         path = os.path.join(OUT, family + ".json")

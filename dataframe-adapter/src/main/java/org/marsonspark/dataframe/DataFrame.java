@@ -203,6 +203,38 @@ public final class DataFrame extends Executable {
     return new GroupBy(this, List.of(keys), true, org.marsonspark.dataframe.ops.GroupByAgg.Method.AUTO);
   }
 
+  /**
+   * {@code pd.pivot_table(df, values, index, columns, aggfunc)} with pandas 1.5's defaults
+   * (fill_value None, margins False, dropna True, sort True): see
+   * {@link #pivotTable(Object, Object, Object, Object, Object, boolean)}.
+   */
+  public DataFrame pivotTable(Object values, Object index, Object columns, Object aggfunc) {
+    return pivotTable(values, index, columns, aggfunc, null, false);
+  }
+
+  /**
+   * {@code pd.pivot_table(df, values, index, columns, aggfunc, fill_value, margins)}: a groupby on
+   * the index and column keys, then one column per distinct column key, sorted (rows with an NA key
+   * dropped; rows and columns whose cells are all NA dropped; NaN in missing cells), dtypes as
+   * pandas 1.5 gives them. {@code values}, {@code index}, {@code columns}: a column name or a list
+   * of them ({@code values} null: every other column; {@code columns} null: none). {@code aggfunc}:
+   * a function name ({@code "mean"} when null, {@code "sum"}, {@code "count"}, {@code "min"},
+   * {@code "max"}, {@code "size"}, {@code "std"}, {@code "var"}, {@code "first"}, {@code "last"},
+   * {@code "nunique"}) or a map from value column to function name. Column names: the column key
+   * (its Python {@code str}; several column keys joined by {@code "|"}) when {@code values} is a
+   * single name, else {@code "value|key"} — pandas's MultiIndex columns flattened. Several index
+   * keys become leading columns over a RangeIndex (pandas's {@code reset_index()}). {@code fillValue}:
+   * a number for missing cells (then float columns holding only integral values become int64, as
+   * pandas's {@code fillna(downcast="infer")} does). {@code margins=true} raises
+   * {@code UNSUPPORTED_OPERATION}. The distinct column keys are read while tiling from a small
+   * metadata pass over the aggregated groups, never by collecting the table.
+   */
+  public DataFrame pivotTable(Object values, Object index, Object columns, Object aggfunc, Object fillValue,
+      boolean margins) {
+    return org.marsonspark.dataframe.ops.PivotTable.of(data, values, index, columns, aggfunc, fillValue, margins,
+        org.marsonspark.dataframe.ops.GroupByAgg.Method.AUTO);
+  }
+
   // ---- NA handling and casts -----------------------------------------------------------
 
   public DataFrame isna() {
@@ -289,6 +321,59 @@ public final class DataFrame extends Executable {
     return Chunkwise.frame(List.of(data), new RowOps.AsType(per, null, false), true,
         new DataFrameData(-1, data.columns(), dts, data.index(), 0));
   }
+
+  // ---- IO and interop (issue 6): Spark SQL, CSV, Parquet, tensors ------------------------------
+
+  /**
+   * This frame as a Spark SQL Dataset with one partition per row chunk, converted to rows on the
+   * executors (the frame is executed first if it has not been); {@code keepIndex}: the index
+   * becomes the first column (named as pandas's {@code reset_index} names it).
+   */
+  public org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> toSpark(MarsSession session, boolean keepIndex) {
+    return org.marsonspark.dataframe.io.ToSpark.of(session, this, keepIndex);
+  }
+
+  public org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> toSpark(boolean keepIndex) {
+    return toSpark(MarsSession.getDefault(), keepIndex);
+  }
+
+  /** {@link #toSpark(boolean)} without the index. */
+  public org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> toSpark() {
+    return toSpark(false);
+  }
+
+  /**
+   * pandas's {@code to_csv}, one file per row chunk written on the executors: a path with
+   * {@code *} names the files (the star becomes the chunk number), any other path is a directory
+   * of {@code part-NNNNN.csv}. Returns the files written, in chunk order.
+   */
+  public List<String> toCsv(String path, boolean index) {
+    return org.marsonspark.dataframe.io.WriteCsv.write(MarsSession.getDefault(), this, path, index);
+  }
+
+  /** {@link #toCsv(String, boolean)} with the index, as pandas writes by default. */
+  public List<String> toCsv(String path) {
+    return toCsv(path, true);
+  }
+
+  /**
+   * pandas's {@code to_feather} (Arrow IPC files, through {@link org.marsonspark.dataframe.io.ArrowFrames}):
+   * one file {@code dir/part-NNNNN.feather} per chunk, written on the executors; returns the paths.
+   */
+  public List<String> toFeather(String dir) {
+    return org.marsonspark.dataframe.io.Feather.write(MarsSession.getDefault(), this, dir);
+  }
+
+  /** pandas's {@code to_parquet} into a new directory, one file per non-empty chunk, written by Spark on the executors. */
+  public void toParquet(String dir) {
+    org.marsonspark.dataframe.io.Parquet.write(MarsSession.getDefault(), this, dir);
+  }
+
+  /** {@code df.to_numpy()} as a 2-D tensor with this frame's row chunks (numeric and bool columns only). */
+  public org.marsonspark.tensor.Tensor toTensor() {
+    return org.marsonspark.dataframe.ops.TensorInterop.toTensor(data);
+  }
+
 
   // ==== accessors and user functions (issue 6): apply(axis=1), mapChunk, explode, describe =======
   // (one block, so that methods other engineers add elsewhere in this class merge cleanly)
@@ -447,7 +532,6 @@ public final class DataFrame extends Executable {
   }
 
   // ---- end of joins and row-set operations ----------------------------------------------------
-
   // ---- sorting and top-k (dfsort) -------------------------------------------------------------
   // Sorting is a parallel sort by regular sampling (SortValues); nlargest / nsmallest a tree of
   // per-chunk top-n (TopN). Both are stable: equal keys keep their input order.
@@ -532,6 +616,227 @@ public final class DataFrame extends Executable {
   }
 
   // ---- end of sorting and top-k (dfsort) -------------------------------------------------------
+
+  // ==== label loc, positional take, whole-frame reductions and arithmetic (issue 6, branch dfloc) ====
+  // (one block, so that methods other engineers add elsewhere in this class merge cleanly; the
+  // operands live in ops.LabelLoc, ops.PositionTake and ops.FrameOps)
+
+  /**
+   * {@code df.loc[label]}: every row with this label, as a frame (one row when the label is unique;
+   * pandas then gives the row as a Series — here it stays a one-row DataFrame). A missing label is
+   * pandas's KeyError ({@code INVALID_ARGUMENT}), raised when it runs.
+   */
+  public DataFrame loc(Object label) {
+    if (label instanceof List<?> l) {
+      return loc(l);
+    }
+    if (label instanceof Series mask) {
+      return filter(mask);
+    }
+    return org.marsonspark.dataframe.ops.LabelLoc.take(data, List.of(label));
+  }
+
+  /**
+   * {@code df.loc[[labels]]}: for each label of the list, in list order, every row with it (in
+   * index order); a label listed twice gives its rows twice. Any missing label is a KeyError.
+   */
+  public DataFrame loc(List<?> labels) {
+    return org.marsonspark.dataframe.ops.LabelLoc.take(data, labels);
+  }
+
+  /** {@code df.loc[[labels], [columns]]}. */
+  public DataFrame loc(List<?> labels, List<String> columns) {
+    return select(columns.toArray(new String[0])).loc(labels);
+  }
+
+  /**
+   * {@code df.loc[start:stop]}: both ends included, null for an open end. On an increasing or
+   * decreasing index the labels need not exist (pandas's search bounds); on any other index both
+   * must exist, each once or in one contiguous run, else KeyError (as pandas).
+   */
+  public DataFrame loc(Object start, Object stop) {
+    return org.marsonspark.dataframe.ops.LabelLoc.slice(data, start, stop);
+  }
+
+  /** {@code df.loc[start:stop, [columns]]}. */
+  public DataFrame loc(Object start, Object stop, List<String> columns) {
+    return select(columns.toArray(new String[0])).loc(start, stop);
+  }
+
+  /**
+   * {@code df.iloc[[i]]}: the row at position i (negative: from the end) as a one-row frame
+   * (pandas's {@code df.iloc[i]} gives it as a Series). Out of range: IndexError.
+   */
+  public DataFrame iloc(long i) {
+    return iloc(new long[] {i});
+  }
+
+  /** {@code df.iloc[[i, j, ...]]}: rows by position, any order, repeats allowed. */
+  public DataFrame iloc(long[] positions) {
+    return org.marsonspark.dataframe.ops.PositionTake.frame(data, positions);
+  }
+
+  /** {@code df.at[label, column]}: one value; the label must be unique (see {@link Series#loc(Object)}). */
+  public Scalar at(Object label, String column) {
+    return col(column).loc(label);
+  }
+
+  /** {@code df.iat[i, j]}: the value at row position i of column position j. */
+  public Scalar iat(long i, int j) {
+    if (j < 0 || j >= data.columns().size()) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "iat: IndexError: column position " + j
+          + " is out of bounds for " + data.columns().size() + " columns");
+    }
+    return col(data.columns().get(j)).iloc(i);
+  }
+
+  /**
+   * A reduction of every column along axis 0: a Series indexed by the names of the columns reduced,
+   * as pandas 1.5 with numeric_only=None drops the columns it cannot reduce: sum / mean / var / std
+   * reduce int64, float64 and bool columns; min / max every dtype but category; count and
+   * nunique every column. Values are combined into one dtype as pandas does (int64 with float64:
+   * float64; otherwise mixed: object). NA is skipped.
+   */
+  public Series agg(org.marsonspark.dataframe.ops.Agg fn) {
+    return org.marsonspark.dataframe.ops.FrameOps.reduce(this, fn);
+  }
+
+  /** {@code df.agg("sum")}: as {@link #agg(org.marsonspark.dataframe.ops.Agg)}. */
+  public Series agg(String fn) {
+    return agg(org.marsonspark.dataframe.ops.Agg.of(fn));
+  }
+
+  /**
+   * {@code df.agg(["sum", "min", ...])}: one row per function (the index holds the names), the
+   * columns that every function reduces; each column's dtype combines its results' dtypes.
+   */
+  public DataFrame agg(List<String> fns) {
+    return org.marsonspark.dataframe.ops.FrameOps.agg(this, fns);
+  }
+
+  public Series sum() {
+    return agg(org.marsonspark.dataframe.ops.Agg.SUM);
+  }
+
+  public Series mean() {
+    return agg(org.marsonspark.dataframe.ops.Agg.MEAN);
+  }
+
+  public Series min() {
+    return agg(org.marsonspark.dataframe.ops.Agg.MIN);
+  }
+
+  public Series max() {
+    return agg(org.marsonspark.dataframe.ops.Agg.MAX);
+  }
+
+  public Series count() {
+    return agg(org.marsonspark.dataframe.ops.Agg.COUNT);
+  }
+
+  /** Sample standard deviation (ddof = 1). */
+  public Series std() {
+    return agg(org.marsonspark.dataframe.ops.Agg.STD);
+  }
+
+  /** Sample variance (ddof = 1). */
+  public Series var() {
+    return agg(org.marsonspark.dataframe.ops.Agg.VAR);
+  }
+
+  public Series nunique() {
+    return agg(org.marsonspark.dataframe.ops.Agg.NUNIQUE);
+  }
+
+  private DataFrame frameBinary(org.marsonspark.dataframe.ops.BinOp op, Object other, boolean reversed, String name) {
+    return org.marsonspark.dataframe.ops.FrameOps.binary(data, op, other, reversed, name);
+  }
+
+  /**
+   * {@code df + other}: other is a constant, a {@link Scalar}, or a DataFrame with the same columns in
+   * the same order (rows paired as for series: same lineage, or equal labels). Every column must
+   * support the operation (pandas's TypeError otherwise, raised before anything runs).
+   */
+  public DataFrame add(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.ADD, other, false, "add");
+  }
+
+  public DataFrame sub(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.SUB, other, false, "sub");
+  }
+
+  public DataFrame mul(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.MUL, other, false, "mul");
+  }
+
+  /** True division: int columns give float64. */
+  public DataFrame div(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.DIV, other, false, "div");
+  }
+
+  public DataFrame floordiv(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.FLOORDIV, other, false, "floordiv");
+  }
+
+  public DataFrame mod(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.MOD, other, false, "mod");
+  }
+
+  public DataFrame pow(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.POW, other, false, "pow");
+  }
+
+  public DataFrame radd(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.ADD, other, true, "radd");
+  }
+
+  public DataFrame rsub(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.SUB, other, true, "rsub");
+  }
+
+  public DataFrame rmul(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.MUL, other, true, "rmul");
+  }
+
+  public DataFrame rdiv(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.DIV, other, true, "rdiv");
+  }
+
+  public DataFrame eq(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.EQ, other, false, "eq");
+  }
+
+  public DataFrame ne(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.NE, other, false, "ne");
+  }
+
+  public DataFrame lt(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.LT, other, false, "lt");
+  }
+
+  public DataFrame le(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.LE, other, false, "le");
+  }
+
+  public DataFrame gt(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.GT, other, false, "gt");
+  }
+
+  public DataFrame ge(Object other) {
+    return frameBinary(org.marsonspark.dataframe.ops.BinOp.GE, other, false, "ge");
+  }
+
+  /** {@code df.abs()}: int64 and float64 columns only. */
+  public DataFrame abs() {
+    return org.marsonspark.dataframe.ops.FrameOps.unary(data, RowOps.UnaryKind.ABS);
+  }
+
+  /** {@code -df}: int64 and float64 columns only. */
+  public DataFrame neg() {
+    return org.marsonspark.dataframe.ops.FrameOps.unary(data, RowOps.UnaryKind.NEG);
+  }
+
+  // ==== end of dfloc block ========================================================================
 
   // ---- execution ----------------------------------------------------------------------
 

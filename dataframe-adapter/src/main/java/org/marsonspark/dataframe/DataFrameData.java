@@ -10,7 +10,7 @@ import org.marsonspark.dataframe.local.LocalFrame;
  * The tileable behind a {@link DataFrame}: shape (rows, columns), column names and dtypes, the
  * index. Chunks are blocks of rows holding every column: the grid is (row chunks, 1).
  */
-public final class DataFrameData extends DfData {
+public final class DataFrameData extends DfData implements org.marsonspark.core.Assemblable {
   // not final: a frame whose columns are decided when it is tiled (see the block at the end)
   private List<String> columns;
   private List<DfType> dtypes;
@@ -50,6 +50,12 @@ public final class DataFrameData extends DfData {
       item += d.itemSize();
     }
     return new DfChunkMeta(LocalFrame.kindOf(dtypes), Math.max(1, dtypes.isEmpty() ? 8 : item / dtypes.size() + 1));
+  }
+
+  /** IO and interop (issue 6): the row chunks assemble into one {@link LocalFrame} (a spawned function's argument). */
+  @Override
+  public Assembler assembler() {
+    return new RowsAssembler();
   }
 
   @Override

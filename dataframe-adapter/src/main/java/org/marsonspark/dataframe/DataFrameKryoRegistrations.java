@@ -43,10 +43,20 @@ public final class DataFrameKryoRegistrations implements org.marsonspark.exec.Kr
     kryo.register(java.util.ArrayList.class);
     kryo.register(org.marsonspark.dataframe.ops.SplitExpand.Width.class);
     kryo.register(java.time.LocalDate.class);
-
     // ---- sorting (dfsort)
     kryo.register(org.marsonspark.dataframe.ops.SortedRows.class);
     kryo.register(org.marsonspark.dataframe.ops.GroupState.class);
     kryo.register(long[].class);
+    // ---- pivot_table (pivot)
+    kryo.register(org.marsonspark.dataframe.ops.PivotTable.PivotMeta.class);
+    kryo.register(long[][].class);
+    kryo.register(boolean[].class);
+    kryo.register(boolean[][].class);
+    // ---- label loc (dfloc): tagged matches, slice probes and plans
+    kryo.register(org.marsonspark.dataframe.ops.LabelLoc.Tagged.class);
+    kryo.register(org.marsonspark.dataframe.ops.LabelLoc.SliceProbe.class);
+    kryo.register(org.marsonspark.dataframe.ops.LabelLoc.SlicePlan.class);
+    kryo.register(int[].class);
+    kryo.register(int[][].class);
   }
 }

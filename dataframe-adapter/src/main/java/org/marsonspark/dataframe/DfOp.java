@@ -22,20 +22,33 @@ public abstract class DfOp extends TileableOp {
     super(inputs);
   }
 
+  // Binding an output and wrapping it for the user is the one place every DataFrame, Series, Index
+  // and Scalar is made: in an eager session (MarsSession.eagerDefault()) it runs right away here.
+  // Call these last, once the operand is fully built.
+
   protected DataFrame newFrame(DataFrameData d) {
-    return new DataFrame(bindOutput(d));
+    return eager(new DataFrame(bindOutput(d)));
   }
 
   protected Series newSeries(SeriesData d) {
-    return new Series(bindOutput(d));
+    return eager(new Series(bindOutput(d)));
   }
 
   protected Index newIndex(IndexData d) {
-    return new Index(bindOutput(d));
+    return eager(new Index(bindOutput(d)));
   }
 
   protected Scalar newScalar(ScalarData d) {
-    return new Scalar(bindOutput(d));
+    return eager(new Scalar(bindOutput(d)));
+  }
+
+  /** Runs a newly created object at once when the default session is eager; returns it. */
+  private static <T extends Executable> T eager(T created) {
+    org.marsonspark.session.MarsSession s = org.marsonspark.session.MarsSession.eagerDefault();
+    if (s != null) {
+      Md.execute(s, created);
+    }
+    return created;
   }
 
   protected DfData in(int i) {

@@ -12,10 +12,11 @@ import org.marsonspark.session.MarsSession;
  * chunks an execution keeps (released explicitly, when the object becomes unreachable, or with
  * the session), and fetching those chunks.
  */
-public abstract class Executable {
+public abstract class Executable implements org.marsonspark.core.TileableHandle {
   private final ExecutionHolder executed = new ExecutionHolder(this);
 
   /** The tileable behind this object. */
+  @Override
   public abstract TileableData data();
 
   /** Runs this object in the default session and keeps its chunks. */

@@ -129,4 +129,109 @@ public final class GroupBy {
     }
     return agg(named("size", keys.get(0), "size")).col("size").rename(null);
   }
+
+  // ---- transform and apply (dfsort) ------------------------------------------------------------
+
+  /**
+   * {@code df.groupby(keys).transform(fn)} with an aggregation by name ({@code "sum"},
+   * {@code "mean"}, ... as {@link #agg(String)}): every row gets its group's aggregate, aligned with
+   * the frame (same labels and row chunks, so the result can be assigned back). {@code columns}
+   * picks the columns ({@code df.groupby(k)[cols].transform(fn)}); none means every non-key column.
+   * Rows with an NA key get NA; a key dtype that can hold NA makes int64 results float64.
+   */
+  public DataFrame transform(String fn, String... columns) {
+    Agg agg = Agg.of(fn);
+    if (agg == Agg.SIZE) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "transform('size') gives a Series in pandas, which "
+          + "is not built: use transform(\"count\", column) on a column without NA");
+    }
+    String[] cols = valueColumns("transform", columns);
+    for (String c : cols) {
+      agg.resultType(df.dtypes().get(c));
+    }
+    return org.marsonspark.dataframe.ops.GroupTransform.of(df.data(), keys.toArray(new String[0]), cols, agg,
+        method);
+  }
+
+  private String[] valueColumns(String op, String[] columns) {
+    if (columns.length == 0) {
+      List<String> l = new ArrayList<>(df.columns());
+      l.removeAll(keys);
+      return l.toArray(new String[0]);
+    }
+    for (String c : columns) {
+      if (!df.columns().contains(c)) {
+        throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": Column(s) ['" + c + "'] do not exist");
+      }
+      if (keys.contains(c)) {
+        throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": '" + c + "' is a groupby key; pick non-key "
+            + "columns");
+      }
+    }
+    return columns.clone();
+  }
+
+  /** An empty frame with some of the frame's columns and its index dtype (to infer a function's output). */
+  private org.marsonspark.dataframe.local.LocalFrame emptyGroup(List<String> cols) {
+    org.marsonspark.dataframe.local.Column[] c = new org.marsonspark.dataframe.local.Column[cols.size()];
+    for (int i = 0; i < c.length; i++) {
+      c[i] = org.marsonspark.dataframe.local.Column.empty(df.dtypes().get(cols.get(i)));
+    }
+    IndexMeta im = df.indexMeta();
+    return new org.marsonspark.dataframe.local.LocalFrame(org.marsonspark.dataframe.local.LocalIndex.of(
+        org.marsonspark.dataframe.local.Column.empty(im.dtype()), im.name()), cols.toArray(new String[0]), c);
+  }
+
+  private static void checkDtypes(String op, Map<String, DfType> dtypes) {
+    if (dtypes.isEmpty()) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": the output needs at least one column");
+    }
+  }
+
+  /**
+   * {@code df.groupby(keys).transform(fn)} with a Java function: {@code fn} gets each group's
+   * non-key columns (rows in order, with their labels) and returns a frame of as many rows; row i
+   * of its output goes to the place of row i of the group. The output columns and dtypes are
+   * inferred by calling {@code fn} on an empty group (use {@link #transform(GroupFunction, Map)}
+   * when it cannot handle one). The result is aligned with the frame, as for an aggregation.
+   */
+  public DataFrame transform(GroupFunction fn) {
+    List<String> cols = List.of(valueColumns("transform", new String[0]));
+    org.marsonspark.dataframe.local.LocalFrame r = org.marsonspark.dataframe.ops.GroupApply.emptyResult(fn,
+        emptyGroup(cols), "transform");
+    return org.marsonspark.dataframe.ops.GroupApply.of(df.data(), keys.toArray(new String[0]), fn, true,
+        r.columnNames(), r.dtypes(), df.indexMeta());
+  }
+
+  /** As {@link #transform(GroupFunction)} with the output columns and dtypes given (in map order). */
+  public DataFrame transform(GroupFunction fn, Map<String, DfType> dtypes) {
+    checkDtypes("transform", dtypes);
+    return org.marsonspark.dataframe.ops.GroupApply.of(df.data(), keys.toArray(new String[0]), fn, true,
+        new ArrayList<>(dtypes.keySet()), new ArrayList<>(dtypes.values()), df.indexMeta());
+  }
+
+  /**
+   * {@code df.groupby(keys, group_keys=False).apply(fn)} with a Java function from each group's
+   * frame (every column, rows in order, with their labels) to a frame: the outputs concatenated
+   * in group-key order (rows with an NA key dropped). Groups are brought together by a shuffle of
+   * key ranges, so a group never needs to fit with others. Output columns, dtypes and index dtype
+   * are inferred by calling {@code fn} on an empty group, or given ({@link #apply(GroupFunction, Map)});
+   * every group's output must have them.
+   */
+  public DataFrame apply(GroupFunction fn) {
+    org.marsonspark.dataframe.local.LocalFrame r = org.marsonspark.dataframe.ops.GroupApply.emptyResult(fn,
+        emptyGroup(df.columns()), "apply");
+    IndexMeta idx = IndexMeta.of(r.index().dtype(), r.index().name());
+    return org.marsonspark.dataframe.ops.GroupApply.of(df.data(), keys.toArray(new String[0]), fn, false,
+        r.columnNames(), r.dtypes(), idx);
+  }
+
+  /** As {@link #apply(GroupFunction)} with the output columns and dtypes given (the index: the frame's labels). */
+  public DataFrame apply(GroupFunction fn, Map<String, DfType> dtypes) {
+    checkDtypes("apply", dtypes);
+    return org.marsonspark.dataframe.ops.GroupApply.of(df.data(), keys.toArray(new String[0]), fn, false,
+        new ArrayList<>(dtypes.keySet()), new ArrayList<>(dtypes.values()), df.indexMeta().taken());
+  }
+
+  // ---- end of transform and apply (dfsort) -----------------------------------------------------
 }

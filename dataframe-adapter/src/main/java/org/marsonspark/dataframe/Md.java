@@ -52,6 +52,55 @@ public final class Md {
     return readCsv(path, CsvOptions.defaults());
   }
 
+  // ---- IO and interop (issue 6): Spark SQL, Parquet, tensors --------------------------------
+
+  /**
+   * A Spark SQL Dataset as a DataFrame, one chunk per Spark partition, built on the executors
+   * (see {@link org.marsonspark.dataframe.io.FromSpark}: a metadata job counts each partition's
+   * rows; dtypes per {@link org.marsonspark.dataframe.io.SparkTypes}).
+   */
+  public static DataFrame fromSpark(MarsSession session, org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> ds) {
+    return org.marsonspark.dataframe.io.FromSpark.of(session, ds);
+  }
+
+  public static DataFrame fromSpark(org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> ds) {
+    return fromSpark(MarsSession.getDefault(), ds);
+  }
+
+  /** pandas's {@code read_parquet}: a file or directory, some columns (empty: all), one chunk per Spark file split. */
+  public static DataFrame readParquet(MarsSession session, String path, List<String> columns) {
+    return org.marsonspark.dataframe.io.Parquet.read(session, path, columns);
+  }
+
+  public static DataFrame readParquet(String path, List<String> columns) {
+    return readParquet(MarsSession.getDefault(), path, columns);
+  }
+
+  /**
+   * pandas's {@code read_feather}: a Feather v2 (Arrow IPC) file, or a directory of them, one
+   * chunk per file; a small job first reads each file's schema, rows and null columns.
+   */
+  public static DataFrame readFeather(MarsSession session, String path) {
+    return org.marsonspark.dataframe.io.Feather.read(session, path);
+  }
+
+  public static DataFrame readFeather(String path) {
+    return readFeather(MarsSession.getDefault(), path);
+  }
+
+  public static DataFrame readParquet(String path) {
+    return readParquet(path, List.of());
+  }
+
+  /** A 2-D tensor as a DataFrame with these column names (null: "0", "1", ...), keeping its row chunks. */
+  public static DataFrame fromTensor(org.marsonspark.tensor.Tensor t, List<String> columns) {
+    return org.marsonspark.dataframe.ops.TensorInterop.fromTensor(t, columns);
+  }
+
+  public static DataFrame fromTensor(org.marsonspark.tensor.Tensor t) {
+    return fromTensor(t, null);
+  }
+
   // ---- joins and concatenation (merge, concat): issue 6, branch dfmerge. Kept in one block. ----
 
   /**

@@ -354,6 +354,14 @@ public final class Series extends Executable {
     return agg(Agg.NUNIQUE);
   }
 
+  // ---- IO and interop (issue 6) ----------------------------------------------------------------
+
+  /** {@code s.to_numpy()} as a 1-D tensor with this series's row chunks (int64, float64 or bool). */
+  public org.marsonspark.tensor.Tensor toTensor() {
+    return org.marsonspark.dataframe.ops.TensorInterop.toTensor(data);
+  }
+
+
   // ==== accessors and user functions (issue 6): str / dt, apply / map, explode, describe =========
   // (one block, so that methods other engineers add elsewhere in this class merge cleanly)
 
@@ -452,7 +460,6 @@ public final class Series extends Executable {
   }
 
   // ==== end of issue 6 block =====================================================================
-
   // ---- sorting, counting and top-k (dfsort) ---------------------------------------------------
 
   /**
@@ -525,6 +532,55 @@ public final class Series extends Executable {
   }
 
   // ---- end of sorting, counting and top-k (dfsort) --------------------------------------------
+
+  // ==== label loc and positional take (issue 6, branch dfloc) ======================================
+  // (one block; the operands live in ops.LabelLoc and ops.PositionTake)
+
+  /**
+   * {@code s.loc[label]} as a {@link Scalar}: the label must occur exactly once — a missing label
+   * is pandas's KeyError, a repeated one an error naming the count (pandas would give a Series
+   * then: use {@link #loc(List)} with the one label). Both are raised when it runs.
+   */
+  public Scalar loc(Object label) {
+    if (label instanceof Series || label instanceof List) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Series.loc(Object) takes one label; a "
+          + (label instanceof Series ? "mask needs loc(Series)" : "list of labels needs loc(List)")
+          + " with the argument typed as such");
+    }
+    return org.marsonspark.dataframe.ops.LabelLoc.scalar(data, label);
+  }
+
+  /** {@code s.loc[[labels]]}: in list order, every value per label; any missing label is a KeyError. */
+  public Series loc(List<?> labels) {
+    return org.marsonspark.dataframe.ops.LabelLoc.take(data, labels);
+  }
+
+  /** {@code s.loc[start:stop]}, both ends included (see {@link DataFrame#loc(Object, Object)}). */
+  public Series loc(Object start, Object stop) {
+    return org.marsonspark.dataframe.ops.LabelLoc.slice(data, start, stop);
+  }
+
+  /** {@code s.iloc[i]}: the value at position i (negative: from the end); out of range: IndexError. */
+  public Scalar iloc(long i) {
+    return org.marsonspark.dataframe.ops.PositionTake.scalar(data, i);
+  }
+
+  /** {@code s.iloc[[i, j, ...]]}: values by position, any order, repeats allowed. */
+  public Series iloc(long[] positions) {
+    return org.marsonspark.dataframe.ops.PositionTake.series(data, positions);
+  }
+
+  /** {@code s.at[label]}: as {@link #loc(Object)}. */
+  public Scalar at(Object label) {
+    return loc(label);
+  }
+
+  /** {@code s.iat[i]}: as {@link #iloc(long)}. */
+  public Scalar iat(long i) {
+    return iloc(i);
+  }
+
+  // ==== end of dfloc block ========================================================================
 
   // ---- execution ----------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ import org.marsonspark.core.Shapes;
 import org.marsonspark.dataframe.local.LocalSeries;
 
 /** The tileable behind a {@link Series}: length, name, dtype and index. */
-public final class SeriesData extends DfData {
+public final class SeriesData extends DfData implements org.marsonspark.core.Assemblable {
   private final String name;
   private final DfType dtype;
 
@@ -25,6 +25,12 @@ public final class SeriesData extends DfData {
   @Override
   public DfChunkMeta chunkMeta() {
     return new DfChunkMeta(LocalSeries.kindOf(dtype), dtype.itemSize() + 8);
+  }
+
+  /** IO and interop (issue 6): the row chunks assemble into one {@link LocalSeries} (a spawned function's argument). */
+  @Override
+  public Assembler assembler() {
+    return new RowsAssembler();
   }
 
   @Override

@@ -69,6 +69,11 @@ final class DfAssert {
     assertColumn(dtype, DfFixtures.column(data, dtype), a, context);
   }
 
+  /** Two columns of one dtype hold the same values and NA positions. */
+  static void assertSameColumn(Column e, Column a, String context) {
+    assertColumn(e.dtype().pandasName(), e, a, context);
+  }
+
   private static void assertColumn(String dtype, Column e, Column a, String context) {
     assertEquals(dtype, a.dtype().pandasName(), context + ": dtype");
     assertEquals(e.size(), a.size(), context + ": length (expected " + e + ", got " + a + ")");

@@ -33,8 +33,9 @@ public interface ChunkOp extends Serializable {
    * operands at the same depth and with the same resources, so that thousands of calls run as one
    * job; never judges it cheap by the size of its data (so it is neither fused with sibling calls
    * into their consumer nor computed inside its consumer's task, where calls that could run in
-   * parallel would run one after another); and packs several into one Spark task only when there
-   * are many.
+   * parallel would run one after another); and, when there are more of them than task slots,
+   * packs them into one Spark task per slot whose tasks take over each other's calls not yet
+   * started, so they balance like a thread pool.
    */
   default boolean batchable() {
     return false;

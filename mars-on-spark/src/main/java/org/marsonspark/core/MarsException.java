@@ -36,6 +36,8 @@ public class MarsException extends RuntimeException {
     SESSION_CLOSED,
     TILING_DID_NOT_CONVERGE,
     CHUNK_METADATA_MISMATCH,
+    /** Tiling asked for the values of chunks larger than it may read on the driver. */
+    VALUES_TOO_LARGE,
     INTERNAL
   }
 }

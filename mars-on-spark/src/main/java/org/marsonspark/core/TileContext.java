@@ -11,6 +11,7 @@ public final class TileContext {
   private final TilingOptions options;
   private long currentOwner;
   private int nodesCreated;
+  private ValueReader valueReader;
 
   public TileContext(TilingOptions options) {
     this.options = options;
@@ -69,10 +70,74 @@ public final class TileContext {
     }
   }
 
+  /**
+   * Installs what reads chunk values for {@link #requireValues}: the session running the tiler
+   * does, with its chunk store and fetch path. Without one, {@code requireValues} can only ask
+   * for execution.
+   */
+  public void setValueReader(ValueReader reader) {
+    this.valueReader = reader;
+  }
+
+  /**
+   * The values of every chunk of {@code t} (in chunk order), for tiling decisions that depend
+   * on small data — the distinct keys of an aggregation, a count, a width. While any chunk of
+   * {@code t} is not materialized this asks for {@code t} to be executed first
+   * ({@link NeedsExecution}, as {@link #requireKnownShapes} does); the session runs it, keeps
+   * its chunks until the run ends and tiles again, and this call then reads the values through
+   * the session's fetch path (only those chunks). {@code t} must be tiled already: an input of
+   * the operand, or a private tileable whose chunks the operand built (kept across calls of its
+   * {@code tile}, since tiling resumes there). At most {@link TilingOptions#valueReadLimit()}
+   * bytes, as the executors reported them; more raises {@code VALUES_TOO_LARGE}.
+   */
+  public Object[] requireValues(TileableData t) {
+    return requireValues(t, options.valueReadLimit());
+  }
+
+  /** As {@link #requireValues(TileableData)}, with a limit of {@code maxBytes}. */
+  public Object[] requireValues(TileableData t, long maxBytes) {
+    if (!t.isTiled()) {
+      throw new MarsException(MarsException.ErrorClass.INTERNAL, "requireValues(" + t
+          + "): the tileable is not tiled; only inputs and tileables built in tile can be read");
+    }
+    if (valueReader == null) {
+      throw new NeedsExecution(List.of(t));
+    }
+    long bytes = 0;
+    for (Chunk c : t.chunks()) {
+      if (!valueReader.isMaterialized(c)) {
+        throw new NeedsExecution(List.of(t));
+      }
+      bytes += valueReader.bytesOf(c);
+    }
+    if (bytes > maxBytes) {
+      throw new MarsException(MarsException.ErrorClass.VALUES_TOO_LARGE, "tiling needs the values of " + t
+          + " on the driver: " + bytes + " bytes in " + t.chunks().size() + " chunks, over the limit of "
+          + maxBytes + " bytes (TilingOptions.valueReadLimit)");
+    }
+    Object[] values = valueReader.read(t.chunks());
+    if (values.length != t.chunks().size()) {
+      throw new MarsException(MarsException.ErrorClass.INTERNAL, "read " + values.length + " values for "
+          + t.chunks().size() + " chunks of " + t);
+    }
+    return values;
+  }
+
+  /** Reads the values of materialized chunks on behalf of {@link #requireValues}. */
+  public interface ValueReader {
+    boolean isMaterialized(Chunk c);
+
+    /** The bytes of a materialized chunk as its executor reported them (0 when unknown). */
+    long bytesOf(Chunk c);
+
+    /** The values of materialized chunks, in the order given. */
+    Object[] read(List<Chunk> chunks);
+  }
+
   /** Describes one output chunk of a chunk op. */
   public record ChunkSpec(int[] index, long[] shape, Object meta) {}
 
-  /** Thrown by {@link #requireKnownShapes}; caught by the tiler, never seen by users. */
+  /** Thrown by {@link #requireKnownShapes} and {@link #requireValues}; caught by the tiler, never seen by users. */
   public static final class NeedsExecution extends RuntimeException {
     private final transient List<TileableData> tileables;
 

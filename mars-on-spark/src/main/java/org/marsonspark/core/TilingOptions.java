@@ -7,4 +7,12 @@ public interface TilingOptions {
 
   /** Fan-in of each step of a reduction tree. */
   int combineSize();
+
+  /**
+   * The most bytes {@link TileContext#requireValues(TileableData)} brings to the driver for one
+   * tileable (default 8 MiB): tiling reads small metadata, never data.
+   */
+  default long valueReadLimit() {
+    return 8L << 20;
+  }
 }

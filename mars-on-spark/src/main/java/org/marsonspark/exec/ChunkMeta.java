@@ -18,6 +18,11 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
   private String kind;
   /** Where the chunk was produced, as a Spark task location ({@code executor_<host>_<id>}). */
   private String executor;
+  /**
+   * The chunk's value serialized with Spark's serializer, for a small target chunk (see
+   * {@link GraphRunner#INLINE_RESULT_BYTES}); null otherwise.
+   */
+  private byte[] value;
 
   ChunkMeta(long[] shape, long nbytes, String kind) {
     this.shape = shape;
@@ -32,6 +37,16 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
 
   public String executor() {
     return executor;
+  }
+
+  ChunkMeta withValue(byte[] serialized) {
+    this.value = serialized;
+    return this;
+  }
+
+  /** The serialized value sent along, or null. */
+  byte[] value() {
+    return value;
   }
 
   @SuppressWarnings("unused")
@@ -73,6 +88,10 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
     out.writeVarLong(nbytes, true);
     out.writeString(kind);
     out.writeString(executor);
+    out.writeVarInt(value == null ? 0 : value.length + 1, true);
+    if (value != null) {
+      out.writeBytes(value);
+    }
   }
 
   @Override
@@ -84,5 +103,7 @@ public final class ChunkMeta implements Serializable, KryoSerializable {
     nbytes = in.readVarLong(true);
     kind = in.readString();
     executor = in.readString();
+    int n = in.readVarInt(true);
+    value = n == 0 ? null : in.readBytes(n - 1);
   }
 }

@@ -10,13 +10,15 @@ import org.apache.spark.SparkContext;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.PartitionSource;
 import scala.collection.Iterator;
 import scala.collection.immutable.Seq;
 
 /**
  * An RDD whose partitions are subtasks. Each partition yields one {@code Object[]} — the
  * outputs of its subtask — and depends on exactly the parent partitions holding its inputs
- * (a narrow dependency per parent RDD). It is persisted, so outputs stay in the executors'
+ * (a narrow dependency per parent RDD; an external RDD read by a {@link PartitionSource} op is
+ * a parent too). It is persisted, so outputs stay in the executors'
  * block managers until the driver drops them; a lost block is recomputed from lineage.
  */
 final class ChunkRDD extends RDD<Object[]> {
@@ -25,7 +27,8 @@ final class ChunkRDD extends RDD<Object[]> {
    * whole array, so task size does not grow with the number of partitions.
    */
   private final transient SubtaskPartition[] parts;
-  private final RDD<Object[]>[] parents;
+  /** Parent RDDs: other ChunkRDDs, and external RDDs read by {@link PartitionSource} ops. */
+  private final RDD<?>[] parents;
   /** For each parent, for each of our partitions, the parent partitions it reads. */
   private final int[][][] parentPartitions;
   /** Counts inputs read from another executor's block manager (null: not counted). */
@@ -33,13 +36,11 @@ final class ChunkRDD extends RDD<Object[]> {
   /** Driver-side: where partitions prefer to run (null: Spark's default). */
   private transient Locality locality;
 
-  ChunkRDD(SparkContext sc, SubtaskPartition[] parts, List<RDD<Object[]>> parents, int[][][] parentPartitions,
+  ChunkRDD(SparkContext sc, SubtaskPartition[] parts, List<RDD<?>> parents, int[][][] parentPartitions,
       org.apache.spark.util.LongAccumulator remoteReads) {
     super(sc, Scala.seq(List.of()), Scala.classTag(Object[].class));
     this.parts = parts;
-    @SuppressWarnings("unchecked")
-    RDD<Object[]>[] p = parents.toArray(new RDD[0]);
-    this.parents = p;
+    this.parents = parents.toArray(new RDD<?>[0]);
     this.parentPartitions = parentPartitions;
     this.remoteReads = remoteReads;
   }
@@ -71,7 +72,7 @@ final class ChunkRDD extends RDD<Object[]> {
     List<Dependency<?>> deps = new ArrayList<>(parents.length);
     for (int i = 0; i < parents.length; i++) {
       if (Objects.equals(parents[i].getResourceProfile(), getResourceProfile())) {
-        deps.add(new ExactNarrowDependency(parents[i], parentPartitions[i]));
+        deps.add(new ExactNarrowDependency<>(parents[i], parentPartitions[i]));
       }
     }
     return Scala.seq(deps);
@@ -81,15 +82,27 @@ final class ChunkRDD extends RDD<Object[]> {
   public Iterator<Object[]> compute(Partition split, TaskContext context) {
     SubtaskPartition p = (SubtaskPartition) split;
     Object[] slots = new Object[p.slotCount];
+    if (p.shared) {
+      // packed calls: inputs are read per node, in the task that runs it (maybe another one)
+      SharedNodes shared = new SharedNodes(p, slots, (owner, n, running) -> {
+        SubtaskPartition.Node node = owner.partition.nodes[n];
+        Object[] args = new Object[node.inputSlots().length];
+        for (int a = 0; a < args.length; a++) {
+          int s = node.inputSlots()[a];
+          if (s < owner.partition.inputs.length) {
+            args[a] = readInput(owner.partition.inputs[s], running);
+          } else {
+            synchronized (owner) {
+              args[a] = owner.slots[s];
+            }
+          }
+        }
+        return execute(node.op(), args, owner.partition);
+      }, context);
+      return Scala.single(shared.runAll());
+    }
     for (int i = 0; i < p.inputs.length; i++) {
-      SubtaskPartition.Input in = p.inputs[i];
-      RDD<Object[]> parent = parents[in.parent()];
-      if (remoteReads != null && org.apache.spark.SparkEnv.get().blockManager()
-          .getStatus(new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition())).isEmpty()) {
-        remoteReads.add(1);
-      }
-      Object[] values = parent.iterator(in.parentPartition(), context).next();
-      slots[i] = values[in.output()];
+      slots[i] = readInput(p.inputs[i], context);
     }
     for (int n = 0; n < p.nodes.length; n++) {
       SubtaskPartition.Node node = p.nodes[n];
@@ -98,13 +111,8 @@ final class ChunkRDD extends RDD<Object[]> {
       for (int a = 0; a < args.length; a++) {
         args[a] = slots[node.inputSlots()[a]];
       }
-      Object result;
-      try {
-        result = op.execute(args);
-      } catch (RuntimeException | Error e) {
-        throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
-            + ": " + e, e);
-      }
+      Object result = node.source() == null ? execute(op, args, p)
+          : readSource((PartitionSource) op, node.source(), context, p);
       args = null;
       if (op.outputCount() == 1) {
         slots[node.firstOutputSlot()] = result;
@@ -123,12 +131,45 @@ final class ChunkRDD extends RDD<Object[]> {
     return Scala.single(outputs);
   }
 
+  /** Hands the records of the external partition a {@link PartitionSource} reads to the op. */
+  private Object readSource(PartitionSource op, SubtaskPartition.Input source, TaskContext context, SubtaskPartition p) {
+    @SuppressWarnings("unchecked")
+    RDD<Object> rdd = (RDD<Object>) parents[source.parent()];
+    Iterator<Object> records = rdd.iterator(source.parentPartition(), context);
+    try {
+      return op.read(scala.jdk.javaapi.CollectionConverters.asJava(records));
+    } catch (RuntimeException | Error e) {
+      throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
+          + ": " + e, e);
+    }
+  }
+
+  /** One input of a partition: an output of a parent partition, read (or recomputed) in task {@code context}. */
+  private Object readInput(SubtaskPartition.Input in, TaskContext context) {
+    @SuppressWarnings("unchecked")
+    RDD<Object[]> parent = (RDD<Object[]>) parents[in.parent()];
+    if (remoteReads != null && org.apache.spark.SparkEnv.get().blockManager()
+        .getStatus(new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition())).isEmpty()) {
+      remoteReads.add(1);
+    }
+    return parent.iterator(in.parentPartition(), context).next()[in.output()];
+  }
+
+  private static Object execute(ChunkOp op, Object[] args, SubtaskPartition p) {
+    try {
+      return op.execute(args);
+    } catch (RuntimeException | Error e) {
+      throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
+          + ": " + e, e);
+    }
+  }
+
   /** Names exactly the parent partitions each child partition reads. */
-  private static final class ExactNarrowDependency extends NarrowDependency<Object[]> {
+  private static final class ExactNarrowDependency<T> extends NarrowDependency<T> {
     /** Only the driver's scheduler asks for parents; tasks need not carry this. */
     private final transient int[][] parentsOf;
 
-    ExactNarrowDependency(RDD<Object[]> rdd, int[][] parentsOf) {
+    ExactNarrowDependency(RDD<T> rdd, int[][] parentsOf) {
       super(rdd);
       this.parentsOf = parentsOf;
     }

@@ -29,6 +29,11 @@ public final class ChunkStore {
   /** The executor (task location) that produced each chunk. */
   private final Map<Long, String> executorOf = new HashMap<>();
   private final java.util.Set<Long> runKeys = new java.util.HashSet<>();
+  /** Serialized values of small target chunks that came back with their tasks' metadata. */
+  private final Map<Long, byte[]> values = new HashMap<>();
+  private long valueBytes;
+  /** The most bytes of such values the driver keeps; later ones are fetched by Spark jobs. */
+  static final long MAX_VALUE_BYTES = 64L << 20;
   private long liveBytes;
   private long runBytes;
   private long peakRunBytes;
@@ -83,6 +88,14 @@ public final class ChunkStore {
     peakRunBytes = runBytes;
   }
 
+  /**
+   * The serialized value of a materialized chunk that came back with its task (a small target),
+   * or null: then its data is only in the executors.
+   */
+  synchronized byte[] value(Chunk c) {
+    return values.get(c.key());
+  }
+
   /** The executor holding a chunk (a Spark task location), or null when unknown. */
   public synchronized String executorOf(Chunk c) {
     return executorOf.get(c.key());
@@ -107,6 +120,11 @@ public final class ChunkStore {
         executorOf.put(outputs[i].key(), metas[i].executor());
       }
       liveBytes += b;
+      byte[] v = metas == null ? null : metas[i].value();
+      if (v != null && valueBytes + v.length <= MAX_VALUE_BYTES) {
+        byte[] old = values.put(outputs[i].key(), v);
+        valueBytes += v.length - (old == null ? 0 : old.length);
+      }
       if (runKeys.add(outputs[i].key())) {
         runBytes += b;
       }
@@ -152,6 +170,10 @@ public final class ChunkStore {
       return;
     }
     executorOf.remove(key);
+    byte[] v = values.remove(key);
+    if (v != null) {
+      valueBytes -= v.length;
+    }
     Long b = bytesOf.remove(key);
     if (b != null) {
       liveBytes -= b;
@@ -211,6 +233,8 @@ public final class ChunkStore {
     refs.clear();
     bytesOf.clear();
     executorOf.clear();
+    values.clear();
+    valueBytes = 0;
     runKeys.clear();
     liveOutputs.clear();
     livePartitions.clear();

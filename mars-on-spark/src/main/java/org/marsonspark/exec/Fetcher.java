@@ -42,18 +42,32 @@ public final class Fetcher {
   public Object[] fetch(List<Chunk> chunks, List<Transform> transforms) {
     Map<ChunkRDD, Map<Integer, List<int[]>>> plan = new LinkedHashMap<>();
     Map<ChunkRDD, Map<Integer, List<Transform>>> fns = new IdentityHashMap<>();
+    Object[] results = new Object[chunks.size()];
+    org.apache.spark.serializer.SerializerInstance ser = null;
     for (int i = 0; i < chunks.size(); i++) {
       ChunkStore.Location loc = store.location(chunks.get(i));
       if (loc == null) {
         throw new MarsException(ErrorClass.NOT_EXECUTED, "chunk " + chunks.get(i)
             + " is not materialized: call execute() first (or it was released)");
       }
+      byte[] copy = store.value(chunks.get(i));
+      if (copy != null) {
+        // a small result that came back with its task: a fresh copy, as a fetch job would give
+        if (ser == null) {
+          ser = org.apache.spark.SparkEnv.get().serializer().newInstance();
+        }
+        Object value = deserialize(ser, copy);
+        if (value != null) {
+          Transform fn = transforms == null ? null : transforms.get(i);
+          results[i] = fn == null ? value : fn.apply(value);
+          continue;
+        }
+      }
       plan.computeIfAbsent(loc.rdd(), r -> new LinkedHashMap<>())
           .computeIfAbsent(loc.partition(), p -> new ArrayList<>()).add(new int[] {i, loc.output()});
       fns.computeIfAbsent(loc.rdd(), r -> new HashMap<>())
           .computeIfAbsent(loc.partition(), p -> new ArrayList<>()).add(transforms == null ? null : transforms.get(i));
     }
-    Object[] results = new Object[chunks.size()];
     for (Map.Entry<ChunkRDD, Map<Integer, List<int[]>>> e : plan.entrySet()) {
       ChunkRDD rdd = e.getKey();
       Map<Integer, List<int[]>> byPartition = e.getValue();
@@ -69,6 +83,17 @@ public final class Fetcher {
       }
     }
     return results;
+  }
+
+  /** A value serialized by an executor, or null when it cannot be read here (it is then fetched by a job). */
+  private static Object deserialize(org.apache.spark.serializer.SerializerInstance ser, byte[] bytes) {
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    try {
+      return ser.deserialize(java.nio.ByteBuffer.wrap(bytes),
+          loader != null ? loader : Fetcher.class.getClassLoader(), Scala.classTag(Object.class));
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /**

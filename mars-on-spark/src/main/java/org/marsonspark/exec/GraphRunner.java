@@ -159,16 +159,60 @@ public final class GraphRunner {
     }
   }
 
-  ChunkMeta[][] materialize(ChunkRDD rdd, int[] partitions, String group) {
+  /**
+   * A target chunk whose serialized value is at most this many bytes comes back with its task's
+   * metadata, so fetching it after {@code execute} needs no Spark job.
+   */
+  static final int INLINE_RESULT_BYTES = 64 << 10;
+  /** At most this many bytes of values come back with one task's metadata (keeping the result direct). */
+  static final int INLINE_TASK_BYTES = 512 << 10;
+
+  /**
+   * Runs (and caches) partitions of {@code rdd}; returns each one's output metadata.
+   *
+   * @param sendBack for each partition, the outputs whose value should come back if small (or null)
+   */
+  ChunkMeta[][] materialize(ChunkRDD rdd, int[] partitions, int[][] sendBack, String group) {
     sc.setJobGroup(group, "mars: " + rdd.getPartitions()[partitions[0]].toString(), true);
-    Object result = sc.runJob(rdd, new MetaOf(), Scala.seq(Arrays.stream(partitions).boxed().map(i -> (Object) i).toList()),
+    Object result = sc.runJob(rdd, MetaOf.of(rdd.getNumPartitions(), partitions, sendBack),
+        Scala.seq(Arrays.stream(partitions).boxed().map(i -> (Object) i).toList()),
         Scala.classTag(ChunkMeta[].class));
     return (ChunkMeta[][]) result;
   }
 
-  /** The function of a materializing job: run (and cache) the partition, return metadata only. */
+  /**
+   * The function of a materializing job: run (and cache) the partition, return metadata — and
+   * the values of small target outputs. Kept flat (Spark deserializes it for every task).
+   */
   private static final class MetaOf extends AbstractFunction2<TaskContext, Iterator<Object[]>, ChunkMeta[]>
       implements java.io.Serializable {
+    /** Outputs to send back of RDD partition p: {@code outputs[start[p] .. start[p + 1] - 1]}; null: none. */
+    private final int[] start;
+    private final int[] outputs;
+
+    private MetaOf(int[] start, int[] outputs) {
+      this.start = start;
+      this.outputs = outputs;
+    }
+
+    static MetaOf of(int numPartitions, int[] partitions, int[][] sendBack) {
+      if (sendBack == null || Arrays.stream(sendBack).allMatch(o -> o.length == 0)) {
+        return new MetaOf(null, null);
+      }
+      int[] start = new int[numPartitions + 1];
+      for (int k = 0; k < partitions.length; k++) {
+        start[partitions[k] + 1] = sendBack[k].length;
+      }
+      for (int p = 0; p < numPartitions; p++) {
+        start[p + 1] += start[p];
+      }
+      int[] outputs = new int[start[numPartitions]];
+      for (int k = 0; k < partitions.length; k++) {
+        System.arraycopy(sendBack[k], 0, outputs, start[partitions[k]], sendBack[k].length);
+      }
+      return new MetaOf(start, outputs);
+    }
+
     @Override
     public ChunkMeta[] apply(TaskContext ctx, Iterator<Object[]> it) {
       Object[] outs = it.next();
@@ -177,7 +221,36 @@ public final class GraphRunner {
       for (int i = 0; i < outs.length; i++) {
         metas[i] = ChunkMeta.of(outs[i]).at(where);
       }
+      if (start != null) {
+        int budget = INLINE_TASK_BYTES;
+        org.apache.spark.serializer.SerializerInstance ser = null; // one per task: each holds a buffer
+        for (int j = start[ctx.partitionId()]; j < start[ctx.partitionId() + 1] && budget > 0; j++) {
+          int o = outputs[j];
+          if (metas[o].nbytes() <= INLINE_RESULT_BYTES) {
+            if (ser == null) {
+              ser = org.apache.spark.SparkEnv.get().serializer().newInstance();
+            }
+            byte[] bytes = serialize(ser, outs[o]);
+            if (bytes != null && bytes.length <= Math.min(budget, INLINE_RESULT_BYTES)) {
+              metas[o].withValue(bytes);
+              budget -= bytes.length;
+            }
+          }
+        }
+      }
       return metas;
+    }
+
+    /** The value in Spark's serializer, or null when it does not serialize (it is then fetched by a job). */
+    private static byte[] serialize(org.apache.spark.serializer.SerializerInstance ser, Object value) {
+      try {
+        java.nio.ByteBuffer buf = ser.serialize(value, Scala.classTag(Object.class));
+        byte[] bytes = new byte[buf.remaining()];
+        buf.get(bytes);
+        return bytes;
+      } catch (RuntimeException e) {
+        return null;
+      }
     }
   }
 }

@@ -72,7 +72,8 @@ public final class ResourceProfiles {
     return unsupportedReason;
   }
 
-  private synchronized boolean supported() {
+  /** Whether Spark here schedules tasks by resource profile (probed once). */
+  synchronized boolean supported() {
     if (!probed) {
       probed = true;
       try {

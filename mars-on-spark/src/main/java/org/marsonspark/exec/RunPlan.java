@@ -18,6 +18,7 @@ import org.marsonspark.core.Chunk;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.OpNode;
+import org.marsonspark.core.PartitionSource;
 import org.marsonspark.core.ResourceRequest;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.plan.Subtask;
@@ -38,8 +39,6 @@ final class RunPlan {
    * reduction over small partials) run inside their consumer's Spark task.
    */
   static final long TINY_ELEMENTS = 4096;
-  /** Tasks per core into which many batchable calls are packed. */
-  static final int CALLS_PER_CORE = 16;
 
   /** One partition: subtasks of one operand and depth, run one after another in one Spark task. */
   static final class Task {
@@ -118,7 +117,10 @@ final class RunPlan {
     List<List<Task>> tasksByGroup = new ArrayList<>();
     for (List<Subtask> members : groups.values()) {
       List<Task> groupTasks = new ArrayList<>();
-      for (List<Subtask> pack : pack(members, sc.defaultParallelism())) {
+      // a task asking for more cores occupies them only where Spark schedules by resource profile
+      int cpus = RddKey.of(members.get(0), 0).resources().cpus();
+      cpus = cpus > 1 && profiles.supported() ? cpus : 1;
+      for (List<Subtask> pack : pack(members, Math.max(1, sc.defaultParallelism() / cpus))) {
         Task t = new Task(pack, levelOf.get(pack.get(0)), groupTasks.size());
         pack.forEach(s -> taskOf.put(s, t));
         groupTasks.add(t);
@@ -143,8 +145,10 @@ final class RunPlan {
     // where source tasks should run: next to their consumers
     Map<Task, String> placed = Map.of();
     if (settings.locality()) {
+      // tasks reading an external RDD are left to Spark, which follows that RDD's preferred locations
       List<Task> sources = plan.tasks.stream().filter(t -> t.subtasks.stream()
-          .allMatch(s -> s.externalInputs().isEmpty())).toList();
+          .allMatch(s -> s.externalInputs().isEmpty() && s.nodes().stream()
+              .noneMatch(n -> n.op() instanceof PartitionSource))).toList();
       Map<Task, List<Task>> consumers = new IdentityHashMap<>();
       plan.tasks.forEach(t -> consumers.put(t, t.successors));
       List<Task> consumerOrder = plan.tasks.stream().filter(t -> !t.predecessors.isEmpty()).toList();
@@ -241,13 +245,17 @@ final class RunPlan {
 
   /**
    * Consecutive packs of cheap subtasks, about four per core; expensive ones alone. Batchable
-   * calls (spawned functions) are of unknown cost: they are packed only beyond
-   * {@link #CALLS_PER_CORE} per core, into that many tasks per core, which still balance well.
+   * calls (spawned functions) are of unknown cost: more calls than task slots are packed into
+   * one task per slot, whose tasks share their calls at run time ({@link SharedNodes}: a task
+   * that runs out of calls takes over calls other tasks have not started), so they balance like
+   * a pool of threads while each core pays for one Spark task rather than one per call.
+   *
+   * @param slots tasks the cluster runs at once (cores, divided by the cores each task asks for)
    */
-  static List<List<Subtask>> pack(List<Subtask> members, int parallelism) {
+  static List<List<Subtask>> pack(List<Subtask> members, int slots) {
     int n = members.size();
     boolean calls = members.stream().allMatch(s -> s.tail().op().batchable());
-    int packs = (calls ? CALLS_PER_CORE : 4) * Math.max(1, parallelism);
+    int packs = (calls ? 1 : 4) * Math.max(1, slots);
     boolean cheap = n > packs && (calls || members.stream().allMatch(RunPlan::isCheap));
     if (!cheap) {
       return members.stream().map(List::of).toList();
@@ -314,10 +322,24 @@ final class RunPlan {
   }
 
 
+  /** The position of {@code rdd} among a new RDD's parents, adding it when new. */
+  private static int parentIndexOf(RDD<?> rdd, List<RDD<?>> parents, Map<RDD<?>, Integer> parentIndex,
+      List<List<TreeSet<Integer>>> parentParts, int partitions) {
+    return parentIndex.computeIfAbsent(rdd, r -> {
+      parents.add(r);
+      List<TreeSet<Integer>> perChild = new ArrayList<>();
+      for (int k = 0; k < partitions; k++) {
+        perChild.add(new TreeSet<>());
+      }
+      parentParts.add(perChild);
+      return parents.size() - 1;
+    });
+  }
+
   private static ChunkRDD newRdd(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, List<Task> tasks,
       Map<Long, Subtask> producer, Map<Subtask, Task> taskOf, org.apache.spark.util.LongAccumulator remoteReads) {
-    List<RDD<Object[]>> parents = new ArrayList<>();
-    Map<RDD<Object[]>, Integer> parentIndex = new IdentityHashMap<>();
+    List<RDD<?>> parents = new ArrayList<>();
+    Map<RDD<?>, Integer> parentIndex = new IdentityHashMap<>();
     List<List<TreeSet<Integer>>> parentParts = new ArrayList<>();
     SubtaskPartition[] parts = new SubtaskPartition[tasks.size()];
     for (Task task : tasks) {
@@ -343,15 +365,7 @@ final class RunPlan {
           partition = loc.partition();
           output = loc.output();
         }
-        int idx = parentIndex.computeIfAbsent(rdd, r -> {
-          parents.add(r);
-          List<TreeSet<Integer>> perChild = new ArrayList<>();
-          for (int k = 0; k < tasks.size(); k++) {
-            perChild.add(new TreeSet<>());
-          }
-          parentParts.add(perChild);
-          return parents.size() - 1;
-        });
+        int idx = parentIndexOf(rdd, parents, parentIndex, parentParts, tasks.size());
         parentParts.get(idx).get(pi).add(partition);
         inputs[i] = new SubtaskPartition.Input(idx, partition, output, rdd.partitions()[partition]);
         slotOf.put(c.key(), i++);
@@ -368,7 +382,17 @@ final class RunPlan {
           for (int a = 0; a < inSlots.length; a++) {
             inSlots[a] = slotOf.get(node.inputs().get(a).key());
           }
-          nodes.add(new SubtaskPartition.Node(node.op(), inSlots, nextSlot));
+          SubtaskPartition.Input source = null;
+          if (node.op() instanceof PartitionSource src) {
+            RDD<?> srcRdd = src.sourceRdd();
+            if (srcRdd == null) {
+              throw new MarsException(ErrorClass.INTERNAL, src.name() + " has no source RDD on the driver");
+            }
+            int idx = parentIndexOf(srcRdd, parents, parentIndex, parentParts, tasks.size());
+            parentParts.get(idx).get(pi).add(src.sourcePartition());
+            source = new SubtaskPartition.Input(idx, src.sourcePartition(), -1, srcRdd.partitions()[src.sourcePartition()]);
+          }
+          nodes.add(new SubtaskPartition.Node(node.op(), inSlots, nextSlot, source));
           for (Chunk out : node.outputs()) {
             slotOf.put(out.key(), nextSlot++);
           }
@@ -378,8 +402,9 @@ final class RunPlan {
       Subtask first = task.subtasks.get(0);
       String name = first.tail().op().name() + Arrays.toString(first.outputs().get(0).index())
           + (task.subtasks.size() > 1 ? " and " + (task.subtasks.size() - 1) + " more" : "");
+      boolean shared = task.subtasks.size() > 1 && task.subtasks.stream().allMatch(s -> s.tail().op().batchable());
       parts[pi] = new SubtaskPartition(pi, inputs, nodes.toArray(new SubtaskPartition.Node[0]), outSlots, nextSlot,
-          name);
+          name, shared);
     }
     int[][][] pp = new int[parents.size()][][];
     for (int i = 0; i < parents.size(); i++) {

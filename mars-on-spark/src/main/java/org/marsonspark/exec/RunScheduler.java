@@ -34,6 +34,7 @@ final class RunScheduler {
   private final GraphRunner.Settings settings;
   private final String group;
   private final Collection<Chunk> targets;
+  private final Set<Long> targetKeys;
   private final ChunkStore store;
   private final long budget;
 
@@ -56,6 +57,8 @@ final class RunScheduler {
     this.settings = settings;
     this.group = group;
     this.targets = targets;
+    this.targetKeys = new java.util.HashSet<>();
+    targets.forEach(c -> targetKeys.add(c.key()));
     this.store = runner.store();
     this.budget = settings.memoryBudget() > 0 ? settings.memoryBudget() : defaultBudget();
   }
@@ -132,7 +135,9 @@ final class RunScheduler {
       ChunkRDD rdd = e.getKey();
       List<Task> batch = e.getValue();
       int[] partitions = batch.stream().mapToInt(t -> t.partition).toArray();
-      running.add(completion.submit(() -> new JobDone(rdd, batch, runner.materialize(rdd, partitions, group))));
+      int[][] sendBack = batch.stream().map(this::smallTargets).toArray(int[][]::new);
+      running.add(completion.submit(() -> new JobDone(rdd, batch, runner.materialize(rdd, partitions, sendBack,
+          group))));
       inFlightJobs++;
       jobs++;
     }
@@ -165,6 +170,18 @@ final class RunScheduler {
         }
       }
     }
+  }
+
+  /** The outputs of a task that are targets of the run and predicted small: their values come back with it. */
+  private int[] smallTargets(Task t) {
+    List<Integer> out = new ArrayList<>();
+    for (int i = 0; i < t.outputs.size(); i++) {
+      Chunk c = t.outputs.get(i);
+      if (targetKeys.contains(c.key()) && !c.hasUnknownShape() && estimateOf(c) <= GraphRunner.INLINE_RESULT_BYTES) {
+        out.add(i);
+      }
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
   }
 
   private void releaseInputs(Task t) {

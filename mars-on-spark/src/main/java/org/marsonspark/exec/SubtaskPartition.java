@@ -13,8 +13,11 @@ final class SubtaskPartition implements Partition {
   /** An input read from a parent RDD's partition (one of its outputs). */
   record Input(int parent, int partition, int output, Partition parentPartition) implements Serializable {}
 
-  /** One chunk op, the slots it reads and the first slot it writes. */
-  record Node(ChunkOp op, int[] inputSlots, int firstOutputSlot) implements Serializable {}
+  /**
+   * One chunk op, the slots it reads and the first slot it writes; {@code source} names the
+   * external RDD partition a {@link org.marsonspark.core.PartitionSource} reads (null for other ops).
+   */
+  record Node(ChunkOp op, int[] inputSlots, int firstOutputSlot, Input source) implements Serializable {}
 
   private final int index;
   final Input[] inputs;
@@ -25,14 +28,21 @@ final class SubtaskPartition implements Partition {
   final int slotCount;
   /** A name for errors: the tail op and its chunk position. */
   final String description;
+  /**
+   * Packed calls: nodes read their inputs when they run, and idle tasks of the same stage in this
+   * JVM may run nodes not started yet ({@link SharedNodes}).
+   */
+  final boolean shared;
 
-  SubtaskPartition(int index, Input[] inputs, Node[] nodes, int[] outputSlots, int slotCount, String description) {
+  SubtaskPartition(int index, Input[] inputs, Node[] nodes, int[] outputSlots, int slotCount, String description,
+      boolean shared) {
     this.index = index;
     this.inputs = inputs;
     this.nodes = nodes;
     this.outputSlots = outputSlots;
     this.slotCount = slotCount;
     this.description = description;
+    this.shared = shared;
     this.freeAfter = lastUses(nodes, outputSlots, slotCount);
   }
 

@@ -241,7 +241,24 @@ public final class MarsSession implements AutoCloseable {
 
   private List<ExecutionHandle> runTargets(List<? extends TileableData> targets, GraphRunner.RunListener listener) {
     GraphRunner.Settings settings = settings();
-    Tiler tiler = new Tiler(new TileContext(options));
+    TileContext tileContext = new TileContext(options);
+    tileContext.setValueReader(new TileContext.ValueReader() {
+      @Override
+      public boolean isMaterialized(Chunk c) {
+        return store.isMaterialized(c);
+      }
+
+      @Override
+      public long bytesOf(Chunk c) {
+        return store.bytesOf(c);
+      }
+
+      @Override
+      public Object[] read(List<Chunk> chunks) {
+        return fetcher.fetch(chunks, null);
+      }
+    });
+    Tiler tiler = new Tiler(tileContext);
     List<Chunk> iterationHeld = new ArrayList<>();
     Set<Long> alreadyAsked = new HashSet<>();
     int rounds = 0;
@@ -312,7 +329,7 @@ public final class MarsSession implements AutoCloseable {
         new Tiler(ctx).tile(targets);
       } catch (TileContext.NeedsExecution e) {
         throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "explain: " + e.tileables()
-            + " must run before the rest can be tiled (their sizes are unknown)");
+            + " must run before the rest can be tiled (their sizes or values are needed)");
       } finally {
         depth[0]--;
       }
@@ -352,6 +369,17 @@ public final class MarsSession implements AutoCloseable {
   public Object[] fetchChunks(List<Chunk> chunks, List<Fetcher.Transform> transforms) {
     ensureOpen();
     return fetcher.fetch(chunks, transforms);
+  }
+
+  /**
+   * The materialized chunks as an RDD (partition i yields the value of chunk i, read where its
+   * block is), for Spark code that consumes Mars results on the executors — nothing is fetched.
+   * The RDD reads the blocks the chunks' owners hold; once those are released Spark recomputes
+   * them from lineage.
+   */
+  public org.apache.spark.rdd.RDD<Object> chunkValues(List<Chunk> chunks) {
+    ensureOpen();
+    return org.marsonspark.exec.ChunkValuesRDD.of(store, chunks);
   }
 
   private void ensureOpen() {

@@ -24,20 +24,27 @@ class RunPlan_PackTest {
   }
 
   @Test
-  void callsOfUnknownCostArePackedOnlyBeyondSixteenPerCore() {
+  void moreCallsThanTaskSlotsArePackedIntoOneSharedTaskPerSlot() {
+    List<Chunk> two = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      two.add(call(ctx, 50 + i, "e" + i, ResourceRequest.DEFAULT));
+    }
+    // no more calls than slots: one task each
+    assertEquals(2, RunPlan.pack(plan(two), 2).size());
     List<Chunk> twenty = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       twenty.add(call(ctx, 100 + i, "f" + i, ResourceRequest.DEFAULT));
     }
-    // 20 calls on 2 cores: cheap by output size, but each may run for long: one task each
-    assertEquals(20, RunPlan.pack(plan(twenty), 2).size());
+    // 20 calls on 2 slots: two tasks of ten, which take over each other's calls at run time
+    List<List<Subtask>> packs = RunPlan.pack(plan(twenty), 2);
+    assertEquals(List.of(10, 10), packs.stream().map(List::size).toList());
     List<Chunk> many = new ArrayList<>();
-    for (int i = 0; i < 1000; i++) {
+    for (int i = 0; i < 1001; i++) {
       many.add(call(ctx, 1000 + i, "g" + i, ResourceRequest.DEFAULT));
     }
-    List<List<Subtask>> packs = RunPlan.pack(plan(many), 2);
-    assertEquals(32, packs.size());
-    assertEquals(1000, packs.stream().mapToInt(List::size).sum());
+    packs = RunPlan.pack(plan(many), 4);
+    assertEquals(4, packs.size());
+    assertEquals(1001, packs.stream().mapToInt(List::size).sum());
     // ordinary cheap chunks keep the four-per-core rule
     List<Chunk> small = new ArrayList<>();
     for (int i = 0; i < 20; i++) {

@@ -180,9 +180,46 @@ class Remote_DagTest {
       ExecutableTuple tuple = ExecutableTuple.of(all).execute(session);
       assertEquals(2, counter.jobs(), "one job per depth: the 200 independent calls, then their sum");
       List<Object> values = tuple.fetch();
-      assertEquals(4, counter.jobs(), "one fetch job per RDD holding results: the 200 calls, and the sum");
+      assertEquals(2, counter.jobs(), "small results came back with their tasks: fetching them needs no job");
       assertEquals(199 * 200 / 2, values.get(200));
       assertEquals(123, values.get(123));
+    }
+  }
+
+  @Test
+  void smallResultsComeBackWithTheirTasksWhileLargeOnesAreFetchedByAJob() {
+    RemoteObject<int[]> small = Remote.spawn(() -> {
+      System.out.println("small");
+      return new int[] {1, 2, 3};
+    });
+    RemoteObject<int[]> large = Remote.spawn(() -> new int[100_000]); // 400 KB: stays on the executor
+    try (JobCounter counter = new JobCounter(session.sparkContext())) {
+      ExecutableTuple.of(small, large).execute(session);
+      int executed = counter.jobs();
+      assertEquals(1, executed, "two independent calls: one job");
+      int[] first = small.fetch();
+      assertArrayEquals(new int[] {1, 2, 3}, first);
+      first[0] = 42;
+      assertArrayEquals(new int[] {1, 2, 3}, small.fetch(), "every fetch gets its own copy");
+      assertEquals("small" + System.lineSeparator(), small.fetchLog());
+      assertEquals(executed, counter.jobs(), "value and log of a small result need no job");
+      assertEquals(100_000, large.fetch().length);
+      assertEquals(executed + 1, counter.jobs(), "a large result is fetched by a job");
+      small.release();
+      assertThrows(MarsException.class, small::fetch, "a released result is gone, copy included");
+    }
+  }
+
+  @Test
+  void aSmallTensorResultComesBackWithItsTask() {
+    Tensor t = Mt.arange(0.0, 10.0, 1.0, org.marsonspark.tensor.DType.FLOAT64, ChunkSize.of(5)).mul(2);
+    try (JobCounter counter = new JobCounter(session.sparkContext())) {
+      t.execute(session);
+      int executed = counter.jobs();
+      NDArray got = t.fetch();
+      assertEquals(executed, counter.jobs(), "no fetch job");
+      assertEquals(18.0, got.getDouble(9));
+      assertEquals(10, got.size());
     }
   }
 }

@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,6 +20,8 @@ import org.apache.spark.resource.ResourceProfile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.ResourceRequest;
 import org.marsonspark.exec.ResourceProfiles;
 import org.marsonspark.session.MarsOptions;
@@ -148,5 +154,84 @@ class Remote_ExecutorTest {
     } finally {
       session.asDefault(); // nested spawns use the default session
     }
+  }
+
+  /** Counted down by every call but the slow one. */
+  private static volatile CountDownLatch othersDone;
+  /** The Spark task (attempt id) each call ran in. */
+  private static final Map<Integer, Long> TASK_OF = new ConcurrentHashMap<>();
+
+  /** Call 0 waits until every other call has finished; the others return at once. */
+  static int slowFirst(int i) throws Exception {
+    TASK_OF.put(i, TaskContext.get().taskAttemptId());
+    if (i == 0) {
+      return othersDone.await(30, TimeUnit.SECONDS) ? 0 : -1;
+    }
+    othersDone.countDown();
+    return i;
+  }
+
+  @Test
+  void manyCallsRunAsOneTaskPerCoreThatTakeOverEachOthersCalls() {
+    int n = 20;
+    othersDone = new CountDownLatch(n - 1);
+    TASK_OF.clear();
+    List<RemoteObject<Integer>> calls = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      calls.add(Remote.spawn(Remote_ExecutorTest::slowFirst, i));
+    }
+    RemoteObject<Integer> sum = Remote.spawn((List<Integer> xs) -> xs.stream().mapToInt(Integer::intValue).sum(),
+        calls);
+    try (JobCounter counter = new JobCounter(session.sparkContext())) {
+      // call 0 blocks the task it was packed with until all 19 others ran: the other task ran them
+      sum.execute(session);
+      counter.jobs();
+      assertEquals(2 + 1, counter.tasks.get(), "two tasks for the 20 calls on 2 cores, one for the sum");
+    }
+    assertEquals(n * (n - 1) / 2, sum.fetch());
+    assertEquals(n, TASK_OF.size());
+    assertEquals(2, TASK_OF.values().stream().distinct().count(), "the 20 calls ran in two Spark tasks");
+    long ranWithZero = TASK_OF.values().stream().filter(t -> t.equals(TASK_OF.get(0))).count();
+    assertEquals(1, ranWithZero, "the calls packed with the blocked one were taken over by the other task");
+  }
+
+  /** Fails for i == 1 (taken over from the blocked task), once the failure can be seen. */
+  static int failOne(int i) throws Exception {
+    if (i == 0) {
+      othersDone.await(30, TimeUnit.SECONDS);
+      return 0;
+    }
+    try {
+      if (i == 1) {
+        throw new IllegalStateException("call one fails");
+      }
+      return i;
+    } finally {
+      othersDone.countDown();
+    }
+  }
+
+  @Test
+  void aCallThatFailsInAnotherTaskFailsTheExecutionAndLeavesTheSessionUsable() {
+    int n = 8;
+    othersDone = new CountDownLatch(n - 1);
+    List<RemoteObject<Integer>> calls = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      calls.add(Remote.spawn(Remote_ExecutorTest::failOne, i));
+    }
+    MarsException e = assertThrows(MarsException.class, () -> ExecutableTuple.of(calls).execute(session));
+    assertEquals(ErrorClass.TASK_FAILED, e.errorClass());
+    RemoteFunctionException cause = null;
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof RemoteFunctionException r) {
+        cause = r;
+      }
+    }
+    assertNotNull(cause, "the function's failure travels with the error");
+    assertTrue(cause.getMessage().contains("failOne"), cause.getMessage());
+    for (RemoteObject<Integer> c : calls) {
+      assertFalse(c.isExecuted(), "nothing is left behind");
+    }
+    assertEquals(5, Remote.spawn(() -> 5).execute(session).fetch());
   }
 }

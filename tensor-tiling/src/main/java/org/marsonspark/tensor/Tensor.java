@@ -520,6 +520,17 @@ public final class Tensor implements org.marsonspark.core.TileableHandle {
     return created;
   }
 
+  /**
+   * Wraps the output tensor of an operand from another module (a DataFrame's {@code toTensor},
+   * say), already bound to that operand; in an eager session it runs right away.
+   */
+  public static Tensor ofOutput(TensorData bound) {
+    if (bound.op() == null) {
+      throw new IllegalArgumentException("tensor data " + bound + " is not the output of an operand");
+    }
+    return eager(new Tensor(bound))[0];
+  }
+
   /** Called by execution: takes ownership of the handle holding this tensor's chunks. */
   void adopt(MarsSession s, ExecutionHandle h) {
     executed.adopt(s, h);

@@ -69,6 +69,16 @@ public final class GroupByAgg extends DfOp {
   }
 
   public static DataFrame of(DataFrameData in, Spec spec, Method method) {
+    DataFrame out = unindexed(in, spec, method);
+    return spec.asIndex() ? out : ContinuousIndex.of(out.data());
+  }
+
+  /**
+   * The aggregated frame as {@link #of} gives it, except that with {@code asIndex} false the
+   * result chunks keep their own RangeIndex from 0 (no round to number them), for consumers that
+   * only read the keys and values (groupby transform).
+   */
+  static DataFrame unindexed(DataFrameData in, Spec spec, Method method) {
     StateData states = new MapOp(in, spec).bind();
     List<String> cols = new ArrayList<>();
     List<DfType> dts = new ArrayList<>();
@@ -81,9 +91,7 @@ public final class GroupByAgg extends DfOp {
       dts.add(spec.aggs()[i].resultType(spec.inTypes()[i]));
     }
     IndexMeta idx = spec.asIndex() ? IndexMeta.of(spec.keyTypes()[0], spec.keys()[0]) : IndexMeta.rangeIndex();
-    DataFrame out = new GroupByAgg(states, spec, method).newFrame(new DataFrameData(-1, cols, dts, idx,
-        DfData.newAlignKey()));
-    return spec.asIndex() ? out : ContinuousIndex.of(out.data());
+    return new GroupByAgg(states, spec, method).newFrame(new DataFrameData(-1, cols, dts, idx, DfData.newAlignKey()));
   }
 
   @Override
