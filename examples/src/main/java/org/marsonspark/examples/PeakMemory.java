@@ -7,17 +7,31 @@ import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Peak memory of this JVM: heap pools' peak usage and the process's peak resident set. */
-final class PeakMemory {
+/**
+ * Peak memory of this JVM (the driver, which in local mode is also the executor): heap pools'
+ * peak usage and the process's peak resident set. Used by the examples and the benchmarks.
+ */
+public final class PeakMemory {
   private PeakMemory() {}
 
-  static void reset() {
+  /**
+   * Resets the heap pools' peaks and, on Linux, the process's peak resident set (writing 5 to
+   * /proc/self/clear_refs sets VmHWM to the current RSS). Returns whether the RSS peak was reset.
+   */
+  public static boolean reset() {
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
       pool.resetPeakUsage();
     }
+    try {
+      Files.writeString(Path.of("/proc/self/clear_refs"), "5");
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
   }
 
-  static long heapPeakBytes() {
+  /** Sum of the heap pools' peak usage since the last reset (garbage not yet collected included). */
+  public static long heapPeakBytes() {
     long total = 0;
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
       if (pool.getType() == MemoryType.HEAP) {
@@ -27,8 +41,8 @@ final class PeakMemory {
     return total;
   }
 
-  /** VmHWM from /proc (Linux), or -1. */
-  static long residentPeakBytes() {
+  /** VmHWM from /proc/self/status (Linux), or -1. */
+  public static long residentPeakBytes() {
     try {
       for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
         if (line.startsWith("VmHWM:")) {
@@ -41,7 +55,7 @@ final class PeakMemory {
     return -1;
   }
 
-  static String describe() {
+  public static String describe() {
     long max = Runtime.getRuntime().maxMemory();
     return String.format("peak heap used %.0f MB (max heap %.0f MB), peak RSS %.0f MB", heapPeakBytes() / 1e6,
         max / 1e6, residentPeakBytes() / 1e6);

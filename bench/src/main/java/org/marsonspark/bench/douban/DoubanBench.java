@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.marsonspark.examples.DoubanData;
+import org.marsonspark.examples.PeakMemory;
 import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 
@@ -111,7 +112,7 @@ public final class DoubanBench {
       runOnce(a, dir);
     }
     System.gc();
-    boolean rssReset = Memory.resetPeaks();
+    boolean rssReset = PeakMemory.reset();
     List<Map<Step, Double>> runs = new ArrayList<>();
     List<Double> cpu = new ArrayList<>();
     Map<String, StepResult> results = null;
@@ -124,7 +125,7 @@ public final class DoubanBench {
       System.err.printf(Locale.ROOT, "[douban] %s run %d: %.3f s%n", a.name(), i + 1, r.seconds().get(Step.TOTAL));
     }
     String memory = String.format(Locale.ROOT, "heap %,.0f MB of %,.0f MB; RSS %,.0f MB%s",
-        Memory.heapPeakBytes() / 1e6, Runtime.getRuntime().maxMemory() / 1e6, Memory.residentPeakBytes() / 1e6,
+        PeakMemory.heapPeakBytes() / 1e6, Runtime.getRuntime().maxMemory() / 1e6, PeakMemory.residentPeakBytes() / 1e6,
         rssReset ? "" : " (whole process)");
     return new Outcome(a.name(), runs, cpu, results, memory, null);
   }
