@@ -74,14 +74,25 @@ public final class Dot extends TensorOp {
     long[][] bTarget = b.nsplits();
     bTarget[0] = kSplits;
     List<Chunk> bChunks = Rechunking.rechunk(ctx, b, bTarget);
-    int[] bGrid = new int[b.ndim()];
-    for (int i = 0; i < b.ndim(); i++) {
-      bGrid[i] = bTarget[i].length;
-    }
-    int kn = kSplits.length;
-    long[] rows = a.ndim() == 2 ? a.nsplits()[0] : new long[] {1};
-    long[] cols = b.ndim() == 2 ? bTarget[1] : new long[] {1};
     DType dt = out().dtype();
+    tileBlockProducts(ctx, a, b, bChunks, bTarget, out(), (kn, m, n, shape) -> new BlockDot(kn, m, n, shape, dt), dt);
+  }
+
+  /** Makes the chunk op summing {@code k} block products into an (m × n) block of shape {@code shape}. */
+  public interface BlockProductOp {
+    ChunkOp of(int k, int m, int n, long[] shape);
+  }
+
+  /**
+   * Tiles a·b of 1-D/2-D operands, b already cut along its first axis like a's last
+   * ({@code bChunks}, C order over the grid {@code bSplits}): one output chunk per (row block of
+   * a, column block of b), reading a's k blocks of that row, then b's k blocks of that column.
+   */
+  public static void tileBlockProducts(TileContext ctx, TensorData a, TensorData b, List<Chunk> bChunks,
+      long[][] bSplits, TensorData out, BlockProductOp opOf, Object chunkMeta) {
+    int kn = bSplits[0].length;
+    long[] rows = a.ndim() == 2 ? a.nsplits()[0] : new long[] {1};
+    long[] cols = b.ndim() == 2 ? bSplits[1] : new long[] {1};
     List<Chunk> chunks = new ArrayList<>();
     for (int i = 0; i < rows.length; i++) {
       for (int j = 0; j < cols.length; j++) {
@@ -90,7 +101,7 @@ public final class Dot extends TensorOp {
           ins.add(a.ndim() == 2 ? a.chunk(i, k) : a.chunk(k));
         }
         for (int k = 0; k < kn; k++) {
-          ins.add(bChunks.get(b.ndim() == 2 ? Shapes.flatIndex(new int[] {k, j}, bGrid) : k));
+          ins.add(bChunks.get(b.ndim() == 2 ? k * cols.length + j : k));
         }
         List<Long> shape = new ArrayList<>();
         List<Integer> idx = new ArrayList<>();
@@ -103,8 +114,8 @@ public final class Dot extends TensorOp {
           idx.add(j);
         }
         long[] s = shape.stream().mapToLong(Long::longValue).toArray();
-        chunks.add(ctx.newChunk(new BlockDot(kn, (int) rows[i], (int) cols[j], s, dt), ins,
-            idx.stream().mapToInt(Integer::intValue).toArray(), s, dt));
+        chunks.add(ctx.newChunk(opOf.of(kn, (int) rows[i], (int) cols[j], s), ins,
+            idx.stream().mapToInt(Integer::intValue).toArray(), s, chunkMeta));
       }
     }
     List<long[]> splits = new ArrayList<>();
@@ -114,7 +125,7 @@ public final class Dot extends TensorOp {
     if (b.ndim() == 2) {
       splits.add(cols);
     }
-    out().setChunks(chunks, splits.toArray(new long[0][]));
+    out.setChunks(chunks, splits.toArray(new long[0][]));
   }
 
   /** {@code x.dot(x.T)} of a float matrix: symmetric, so half the blocks and half the flops. */

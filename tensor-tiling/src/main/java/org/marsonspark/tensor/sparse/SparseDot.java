@@ -15,6 +15,7 @@ import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
+import org.marsonspark.tensor.ops.Dot;
 import org.marsonspark.tensor.ops.Rechunking;
 
 /**
@@ -76,44 +77,11 @@ public final class SparseDot extends TensorOp {
     long[][] bTarget = b.nsplits();
     bTarget[0] = kSplits;
     List<Chunk> bChunks = b.isSparse() ? SparseRechunk.rechunk(ctx, b, bTarget) : Rechunking.rechunk(ctx, b, bTarget);
-    int kn = kSplits.length;
-    long[] rows = a.ndim() == 2 ? a.nsplits()[0] : new long[] {1};
-    long[] cols = b.ndim() == 2 ? bTarget[1] : new long[] {1};
-    int bCols = cols.length;
-    List<Chunk> chunks = new ArrayList<>();
-    for (int i = 0; i < rows.length; i++) {
-      for (int j = 0; j < cols.length; j++) {
-        List<Chunk> ins = new ArrayList<>();
-        for (int k = 0; k < kn; k++) {
-          ins.add(a.ndim() == 2 ? a.chunk(i, k) : a.chunk(k));
-        }
-        for (int k = 0; k < kn; k++) {
-          ins.add(bChunks.get(b.ndim() == 2 ? k * bCols + j : k));
-        }
-        List<Long> shape = new ArrayList<>();
-        List<Integer> idx = new ArrayList<>();
-        if (a.ndim() == 2) {
-          shape.add(rows[i]);
-          idx.add(i);
-        }
-        if (b.ndim() == 2) {
-          shape.add(cols[j]);
-          idx.add(j);
-        }
-        long[] s = shape.stream().mapToLong(Long::longValue).toArray();
-        BlockProduct op = new BlockProduct(kn, (int) rows[i], (int) cols[j], s, out().dtype(), a.isSparse(),
-            b.isSparse());
-        chunks.add(ctx.newChunk(op, ins, idx.stream().mapToInt(Integer::intValue).toArray(), s, out().chunkMeta()));
-      }
-    }
-    List<long[]> splits = new ArrayList<>();
-    if (a.ndim() == 2) {
-      splits.add(rows);
-    }
-    if (b.ndim() == 2) {
-      splits.add(cols);
-    }
-    out().setChunks(chunks, splits.toArray(new long[0][]));
+    DType dt = out().dtype();
+    boolean aSparse = a.isSparse();
+    boolean bSparse = b.isSparse();
+    Dot.tileBlockProducts(ctx, a, b, bChunks, bTarget, out(),
+        (kn, m, n, shape) -> new BlockProduct(kn, m, n, shape, dt, aSparse, bSparse), out().chunkMeta());
   }
 
   /**
