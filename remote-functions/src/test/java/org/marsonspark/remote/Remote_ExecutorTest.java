@@ -167,6 +167,9 @@ class Remote_ExecutorTest {
     if (i == 0) {
       return othersDone.await(30, TimeUnit.SECONDS) ? 0 : -1;
     }
+    // long enough that the other task is still busy with its own calls when the blocked task
+    // registers its calls for take-over (on a loaded machine the two tasks start far apart)
+    Thread.sleep(50);
     othersDone.countDown();
     return i;
   }
@@ -202,6 +205,7 @@ class Remote_ExecutorTest {
       return 0;
     }
     try {
+      Thread.sleep(50); // as in slowFirst: both tasks are running before the calls run out
       if (i == 1) {
         throw new IllegalStateException("call one fails");
       }
