@@ -241,7 +241,10 @@ public final class DfFormat {
     for (int j = 0; j < f.ncols(); j++) {
       List<String> c = valueCells(f.column(j), rows);
       cols.add(c);
-      widths[j] = widthWithDots(c, f.columnNames().get(j).length());
+      // pandas puts a leading space before the header of a numeric (int, float, bool) column
+      DfType dt = f.column(j).dtype();
+      boolean numeric = dt == DfType.INT64 || dt == DfType.FLOAT64 || dt == DfType.BOOL;
+      widths[j] = widthWithDots(c, f.columnNames().get(j).length() + (numeric ? 1 : 0));
     }
     StringBuilder sb = new StringBuilder(" ".repeat(iw));
     for (int j = 0; j < f.ncols(); j++) {
