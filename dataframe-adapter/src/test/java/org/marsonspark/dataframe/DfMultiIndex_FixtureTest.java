@@ -169,5 +169,7 @@ class DfMultiIndex_FixtureTest {
     assertTrue(sort.getMessage().contains("sort_index"), sort.getMessage());
     MarsException slice = assertThrows(MarsException.class, () -> r.col("s").loc("x", "y"));
     assertTrue(slice.getMessage().contains("MultiIndex"), slice.getMessage());
+    MarsException merge = assertThrows(MarsException.class, () -> r.merge(grouped(), MergeOptions.onIndex()));
+    assertTrue(merge.getMessage().contains("merge on a MultiIndex"), merge.getMessage());
   }
 }
