@@ -72,6 +72,14 @@ def enc_values(values, dtype):
 
 def enc_index(idx):
     out = {"kind": "index", "type": type(idx).__name__, "dtype": str(idx.dtype), "name": idx.name}
+    if isinstance(idx, pd.MultiIndex):
+        # one entry per level: its dtype and its value at every row (not pandas's codes/levels)
+        out["names"] = list(idx.names)
+        out["levels"] = []
+        for j in range(idx.nlevels):
+            lv = idx.get_level_values(j)
+            out["levels"].append({"dtype": str(lv.dtype), "data": enc_values(lv, str(lv.dtype))})
+        return out
     if isinstance(idx, pd.RangeIndex):
         out.update({"start": idx.start, "stop": idx.stop, "step": idx.step})
     else:
@@ -324,6 +332,67 @@ def gen_groupby():
     case("groupby", "size", "g.groupby('key').size()", "size", I, {"keys": ["key"]}, g.groupby("key").size())
     case("groupby", "filtered_then_grouped", "g[g.n > 0].groupby('k2').agg(s=('x','sum'))", "filtered_named", I,
          {"keys": ["k2"], "aggs": [["s", "x", "sum"]]}, g[g["n"] > 0].groupby("k2").agg(s=("x", "sum")))
+
+
+# ---- MultiIndex (multiindex): groupby with several keys and as_index=True -----------------------
+# Keys of int, str and datetime dtype, NA in the str and datetime keys (pandas drops those rows).
+# Cases with op "repr_*" store repr(result) as text: the Java test compares toString() exactly.
+
+
+def multi_frame():
+    return pd.DataFrame({
+        "k1": ["b", "a", "c", "a", None, "b", "a", "c", "d", "b", "a", "e", "c"],
+        "k2": np.array([1, 2, 1, 2, 3, 1, 3, 2, 1, 1, 2, 3, 2], dtype="int64"),
+        "t": pd.to_datetime(["2020-01-01", "2020-01-02", "2020-01-01", None, "2020-01-02", "2020-01-01",
+                             "2020-01-02", "2020-01-01", "2020-01-01", "2020-01-02", "2020-01-02", "2020-01-01",
+                             "2020-01-01"]),
+        "n": np.array([5, 3, -2, 8, 1, 0, 4, 7, 9, -6, 2, 11, 3], dtype="int64"),
+        "x": [1.5, np.nan, 2.0, -0.5, 3.0, 4.25, np.nan, 1.0, 6.0, -2.0, 0.5, np.nan, 2.5],
+        "s": ["p", "q", None, "q", "r", "p", "z", "y", None, "p", "q", "m", "y"],
+    })
+
+
+def gen_multiindex():
+    g = multi_frame()
+    I = {"df": g}
+
+    def mi(name, keys, aggs, op="named"):
+        expr = "g.groupby(%r).agg(%s)" % (keys, ", ".join("%s=(%r, %r)" % (n, c, f) for n, c, f in aggs))
+        res = g.groupby(keys).agg(**{n: (c, f) for n, c, f in aggs})
+        params = {"keys": keys, "aggs": [list(a) for a in aggs]}
+        if op == "reset":
+            expr += ".reset_index()"
+            res = res.reset_index()
+        if op == "repr":
+            CASES.setdefault("multiindex", []).append({"name": name, "expr": "repr(" + expr + ")", "op": op,
+                                                        "inputs": {"df": enc(g)}, "params": params,
+                                                        "expected": {"kind": "text", "value": repr(res)}})
+            return
+        case("multiindex", name, expr, op, I, params, res)
+
+    a2 = [("total", "x", "sum"), ("c", "n", "count"), ("m", "n", "mean")]
+    every = [("total", "x", "sum"), ("avg", "x", "mean"), ("cnt", "x", "count"), ("sz", "x", "size"),
+             ("lo", "n", "min"), ("hi", "n", "max"), ("sd", "x", "std"), ("vr", "x", "var"),
+             ("nu", "s", "nunique"), ("fi", "s", "first"), ("la", "x", "last"), ("nsum", "n", "sum")]
+    mi("str_int", ["k1", "k2"], a2)
+    mi("int_str_every_fn", ["k2", "k1"], every)
+    mi("three_keys_int_str_datetime", ["k2", "k1", "t"], [("s", "n", "sum"), ("m", "x", "mean")])
+    mi("datetime_str", ["t", "k1"], [("hi", "n", "max"), ("f", "s", "first")])
+    mi("reset_index", ["k1", "k2"], a2, op="reset")
+    mi("reset_index_three", ["k2", "k1", "t"], [("s", "n", "sum")], op="reset")
+    case("multiindex", "dict", "g.groupby(['k1', 't']).agg({'x': 'mean', 'n': 'sum'})", "dict", I,
+         {"keys": ["k1", "t"], "aggs": {"x": "mean", "n": "sum"}}, g.groupby(["k1", "t"]).agg({"x": "mean", "n": "sum"}))
+    h = g[["k1", "k2", "n", "x"]]
+    case("multiindex", "one_fn", "g[['k1','k2','n','x']].groupby(['k1', 'k2']).agg('max')", "one_fn", {"df": h},
+         {"keys": ["k1", "k2"], "fn": "max"}, h.groupby(["k1", "k2"]).agg("max"))
+    case("multiindex", "size", "g.groupby(['k1', 'k2']).size()", "size", I, {"keys": ["k1", "k2"]},
+         g.groupby(["k1", "k2"]).size())
+    mi("repr_str_int", ["k1", "k2"], a2, op="repr")
+    mi("repr_three_keys", ["k2", "k1", "t"], [("s", "n", "sum"), ("m", "x", "mean")], op="repr")
+    mi("repr_datetime_str", ["t", "k1"], [("hi", "n", "max"), ("f", "s", "first")], op="repr")
+    CASES["multiindex"].append({"name": "repr_size", "expr": "repr(g.groupby(['k1', 'k2']).size())",
+                                "op": "repr_size", "inputs": {"df": enc(g)}, "params": {"keys": ["k1", "k2"]},
+                                "expected": {"kind": "text", "value": repr(g.groupby(["k1", "k2"]).size())}})
 
 
 # ---- sorting, counting, top-k (dfsort) ------------------------------------------------------------
@@ -1129,6 +1198,7 @@ def DfFixtures_scalar(v):
 def main():
     gen()
     gen_groupby()
+    gen_multiindex()
     gen_sort()
     gen_counts()
     gen_group_apply()

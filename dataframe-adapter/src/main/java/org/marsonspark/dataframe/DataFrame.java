@@ -572,6 +572,10 @@ public final class DataFrame extends Executable {
 
   /** {@code df.sort_index(ascending, na_position)}: rows ordered by their labels. */
   public DataFrame sortIndex(boolean ascending, String naPosition) {
+    if (data.index().nlevels() > 1) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "sort_index on a MultiIndex is not supported "
+          + "(results of groupby are already sorted): resetIndex() and sortValues(levels) instead");
+    }
     return SortValues.frame(data, new SortValues.Spec(SortValues.Source.INDEX, new String[0],
         new boolean[] {ascending}, SortValues.naFirst(naPosition)));
   }

@@ -58,5 +58,7 @@ public final class DataFrameKryoRegistrations implements org.marsonspark.exec.Kr
     kryo.register(org.marsonspark.dataframe.ops.LabelLoc.SlicePlan.class);
     kryo.register(int[].class);
     kryo.register(int[][].class);
+    // ---- MultiIndex (multiindex)
+    kryo.register(org.marsonspark.dataframe.local.MultiIndex.class);
   }
 }

@@ -13,8 +13,8 @@ import org.marsonspark.dataframe.ops.GroupByAgg;
 /**
  * {@code df.groupby(keys)}: aggregations per group, groups sorted by key, rows with an NA key
  * dropped (pandas's defaults). With one key the result is indexed by it ({@code asIndex}, the
- * default); with several keys use {@code asIndex(false)} (keys become columns) until a
- * MultiIndex exists. {@link #method} forces the tree or the shuffle combination (default: chosen
+ * default); with several keys by a MultiIndex of them (one level per key, sorted as pandas sorts);
+ * {@code asIndex(false)} makes the keys columns. {@link #method} forces the tree or the shuffle combination (default: chosen
  * from the measured partial sizes, see {@link GroupByAgg}).
  */
 public final class GroupBy {
@@ -70,10 +70,6 @@ public final class GroupBy {
   public DataFrame agg(NamedAgg... aggs) {
     if (aggs.length == 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "agg needs at least one aggregation");
-    }
-    if (asIndex && keys.size() > 1) {
-      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "groupby with " + keys.size() + " keys needs a "
-          + "MultiIndex, which is not built yet: use asIndex(false)");
     }
     String[] out = new String[aggs.length];
     String[] cols = new String[aggs.length];

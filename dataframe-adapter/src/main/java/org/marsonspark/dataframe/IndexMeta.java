@@ -8,7 +8,8 @@ import org.marsonspark.dataframe.local.ColumnIndex;
 
 /**
  * What is known of an index before anything runs: whether it is a RangeIndex, the dtype and name
- * of each level (one level today; a MultiIndex will have several).
+ * of each level (one for a flat index, several for a MultiIndex). For a MultiIndex {@link #dtype}
+ * and {@link #name} are those of the first level; {@link #kind} is "MultiIndex".
  */
 public record IndexMeta(boolean range, List<DfType> dtypes, List<String> names) implements Serializable {
   public IndexMeta {
@@ -45,6 +46,10 @@ public record IndexMeta(boolean range, List<DfType> dtypes, List<String> names) 
   }
 
   public IndexMeta withName(String name) {
+    if (nlevels() > 1) {
+      throw new org.marsonspark.core.MarsException(org.marsonspark.core.MarsException.ErrorClass.UNSUPPORTED_OPERATION,
+          "a MultiIndex has one name per level, not one name (" + names + ")");
+    }
     return new IndexMeta(range, dtypes, Arrays.asList(name));
   }
 

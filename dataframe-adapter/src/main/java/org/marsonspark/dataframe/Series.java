@@ -481,6 +481,10 @@ public final class Series extends Executable {
 
   /** {@code s.sort_index(ascending, na_position)}. */
   public Series sortIndex(boolean ascending, String naPosition) {
+    if (data.index().nlevels() > 1) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "sort_index on a MultiIndex is not supported "
+          + "(results of groupby are already sorted): resetIndex() and sortValues(levels) instead");
+    }
     return SortValues.series(data, new SortValues.Spec(SortValues.Source.INDEX, new String[0],
         new boolean[] {ascending}, SortValues.naFirst(naPosition)));
   }

@@ -13,11 +13,12 @@ import org.marsonspark.dataframe.local.DatetimeColumn;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.local.LocalSeries;
+import org.marsonspark.dataframe.local.MultiIndex;
 
 /**
  * Compares a fetched result with pandas's, as a fixture stores it: for frames the column names,
  * each column's dtype, values and NA positions, and the index (pandas class, dtype, name,
- * labels); for series the name too; scalars by value (floats within tolerance, NaN only against
+ * labels; for a MultiIndex the names and every level's dtype and values); for series the name too; scalars by value (floats within tolerance, NaN only against
  * NaN).
  */
 final class DfAssert {
@@ -56,6 +57,19 @@ final class DfAssert {
   static void assertIndex(JsonNode e, LocalIndex a, String context) {
     String type = e.get("type").asText();
     assertEquals(type, a.kind(), context + ": index class (pandas " + type + ")");
+    if (type.equals("MultiIndex")) {
+      // level by level: names, dtype and the value at every row
+      MultiIndex m = assertInstanceOf(MultiIndex.class, a, context);
+      List<String> names = new ArrayList<>();
+      e.get("names").forEach(n -> names.add(n.isNull() ? null : n.asText()));
+      assertEquals(names, m.names(), context + ": MultiIndex names");
+      assertEquals(e.get("levels").size(), m.nlevels(), context + ": MultiIndex levels");
+      for (int j = 0; j < m.nlevels(); j++) {
+        JsonNode lv = e.get("levels").get(j);
+        assertColumn(lv.get("dtype").asText(), lv.get("data"), m.level(j), context + ": MultiIndex level " + j);
+      }
+      return;
+    }
     String name = e.get("name").isNull() ? null : e.get("name").asText();
     assertEquals(name, a.name(), context + ": index name");
     Column labels = type.equals("RangeIndex")

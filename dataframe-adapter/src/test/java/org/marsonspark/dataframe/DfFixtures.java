@@ -149,6 +149,16 @@ final class DfFixtures {
   }
 
   static LocalIndex index(JsonNode idx) {
+    if (idx.get("type").asText().equals("MultiIndex")) {
+      List<Column> levels = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      for (int j = 0; j < idx.get("levels").size(); j++) {
+        JsonNode lv = idx.get("levels").get(j);
+        levels.add(column(lv.get("data"), lv.get("dtype").asText()));
+        names.add(idx.get("names").get(j).isNull() ? null : idx.get("names").get(j).asText());
+      }
+      return LocalIndex.multi(levels, names);
+    }
     String name = idx.get("name").isNull() ? null : idx.get("name").asText();
     if (idx.get("type").asText().equals("RangeIndex")) {
       return LocalIndex.range(idx.get("start").asLong(), idx.get("stop").asLong(), idx.get("step").asLong())

@@ -220,18 +220,31 @@ public final class DfFormat {
       return "Empty DataFrame\nColumns: " + f.columnNames() + "\nIndex: []";
     }
     int[] rows = shown(n, total, maxRows, minRows);
-    List<String> idx = cells(f.index().values(), rows);
-    int iw = widthWithDots(idx, 0);
-    String idxName = f.index().name();
-    if (idxName != null) {
-      iw = Math.max(iw, idxName.length());
+    List<String> idx;
+    int iw;
+    String idxName;
+    if (f.index() instanceof MultiIndex mi) {
+      List<String> names = new ArrayList<>();
+      idx = multiCells(mi, rows, names);
+      iw = names.get(0).length();
+      idxName = mi.names().stream().allMatch(java.util.Objects::isNull) ? null : names.get(0);
+    } else {
+      idx = cells(f.index().values(), rows);
+      iw = widthWithDots(idx, 0);
+      idxName = f.index().name();
+      if (idxName != null) {
+        iw = Math.max(iw, idxName.length());
+      }
     }
     List<List<String>> cols = new ArrayList<>();
     int[] widths = new int[f.ncols()];
     for (int j = 0; j < f.ncols(); j++) {
       List<String> c = valueCells(f.column(j), rows);
       cols.add(c);
-      widths[j] = widthWithDots(c, f.columnNames().get(j).length());
+      // pandas puts a leading space before the header of a numeric (int, float, bool) column
+      DfType dt = f.column(j).dtype();
+      boolean numeric = dt == DfType.INT64 || dt == DfType.FLOAT64 || dt == DfType.BOOL;
+      widths[j] = widthWithDots(c, f.columnNames().get(j).length() + (numeric ? 1 : 0));
     }
     StringBuilder sb = new StringBuilder(" ".repeat(iw));
     for (int j = 0; j < f.ncols(); j++) {
@@ -255,6 +268,48 @@ public final class DfFormat {
     return sb.toString();
   }
 
+  /**
+   * The index cells of a MultiIndex as pandas 1.5 prints them in a frame: each level formatted
+   * as a column of its own and left-justified to the wider of its cells and its name, the levels
+   * joined by one space; a label equal to the row above's, with every outer level equal too, is
+   * blank (pandas's sparsified display) — the last level always shows. {@code namesOut} gets the
+   * line of level names, of the same width.
+   */
+  static List<String> multiCells(MultiIndex mi, int[] rows, List<String> namesOut) {
+    return multiCells(mi, rows, namesOut, " ");
+  }
+
+  /** As {@link #multiCells(MultiIndex, int[], List)} with levels joined by {@code sep} (two spaces in a series). */
+  static List<String> multiCells(MultiIndex mi, int[] rows, List<String> namesOut, String sep) {
+    int nl = mi.nlevels();
+    List<List<String>> levels = new ArrayList<>();
+    int[] w = new int[nl];
+    for (int j = 0; j < nl; j++) {
+      List<String> c = cells(mi.level(j), rows);
+      String name = mi.names().get(j);
+      w[j] = widthWithDots(c, name == null ? 0 : name.length());
+      levels.add(c);
+    }
+    List<String> out = new ArrayList<>();
+    for (int r = 0; r < rows.length; r++) {
+      StringBuilder sb = new StringBuilder();
+      boolean sameOuter = r > 0 && rows[r] >= 0 && rows[r - 1] >= 0;
+      for (int j = 0; j < nl; j++) {
+        String cell = levels.get(j).get(r);
+        sameOuter = sameOuter && j < nl - 1 && cell.equals(levels.get(j).get(r - 1));
+        sb.append(j > 0 ? sep : "").append(padRight(sameOuter ? "" : cell, w[j]));
+      }
+      out.add(sb.toString());
+    }
+    StringBuilder names = new StringBuilder();
+    for (int j = 0; j < nl; j++) {
+      String name = mi.names().get(j);
+      names.append(j > 0 ? sep : "").append(padRight(name == null ? "" : name, w[j]));
+    }
+    namesOut.add(names.toString());
+    return out;
+  }
+
   /** pandas's {@code repr(series)}. */
   public static String series(LocalSeries s, int maxRows) {
     return series(s, maxRows, s.size());
@@ -268,13 +323,23 @@ public final class DfFormat {
       return "Series([], " + (s.name() == null ? "" : "Name: " + s.name() + ", ") + "dtype: " + dtype + ")";
     }
     int[] rows = shown(n, total, maxRows, 10);
-    List<String> idx = cells(s.index().values(), rows);
+    List<String> idx;
+    int iw;
+    String header = s.index().name();
+    if (s.index() instanceof MultiIndex mi) {
+      List<String> names = new ArrayList<>();
+      idx = multiCells(mi, rows, names, "  ");
+      iw = names.get(0).length();
+      header = mi.names().stream().allMatch(java.util.Objects::isNull) ? null : names.get(0);
+    } else {
+      idx = cells(s.index().values(), rows);
+      iw = widthWithDots(idx, 0);
+    }
     List<String> vals = valueCells(s.values(), rows);
-    int iw = widthWithDots(idx, 0);
     int vw = widthWithDots(vals, 0);
     StringBuilder sb = new StringBuilder();
-    if (s.index().name() != null) {
-      sb.append(s.index().name()).append('\n');
+    if (header != null) {
+      sb.append(header).append('\n');
     }
     for (int r = 0; r < rows.length; r++) {
       if (rows[r] < 0) {
@@ -313,6 +378,10 @@ public final class DfFormat {
 
   /** As {@link #frameHtml(LocalFrame, int)} for a frame of {@code total} rows, given all or only its first and last 5. */
   public static String frameHtml(LocalFrame f, int maxRows, long total) {
+    if (f.index() instanceof MultiIndex) {
+      throw new org.marsonspark.core.MarsException(org.marsonspark.core.MarsException.ErrorClass.UNSUPPORTED_OPERATION,
+          "to_html of a frame with a MultiIndex is not supported: resetIndex() first");
+    }
     int n = f.nrows();
     int[] rows = shown(n, total, maxRows, 10);
     List<String> idx = cells(f.index().values(), rows);

@@ -61,6 +61,11 @@ public abstract class LocalIndex implements Serializable {
     return new RangeIndex(0, n, 1, null);
   }
 
+  /** A MultiIndex of the levels (two or more, of one length), one name each. */
+  public static MultiIndex multi(List<Column> levels, List<String> names) {
+    return MultiIndex.of(levels, names);
+  }
+
   public static LocalIndex of(Column labels, String name) {
     return new ColumnIndex(labels, name);
   }
@@ -72,6 +77,9 @@ public abstract class LocalIndex implements Serializable {
   public static LocalIndex concat(List<LocalIndex> parts) {
     if (parts.size() == 1) {
       return parts.get(0);
+    }
+    if (parts.get(0) instanceof MultiIndex) {
+      return MultiIndex.concatMulti(parts);
     }
     String name = parts.get(0).name();
     for (LocalIndex p : parts) {

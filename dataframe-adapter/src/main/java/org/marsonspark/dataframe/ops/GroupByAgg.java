@@ -90,7 +90,9 @@ public final class GroupByAgg extends DfOp {
       cols.add(spec.outNames()[i]);
       dts.add(spec.aggs()[i].resultType(spec.inTypes()[i]));
     }
-    IndexMeta idx = spec.asIndex() ? IndexMeta.of(spec.keyTypes()[0], spec.keys()[0]) : IndexMeta.rangeIndex();
+    IndexMeta idx = !spec.asIndex() ? IndexMeta.rangeIndex() : spec.keys().length == 1
+        ? IndexMeta.of(spec.keyTypes()[0], spec.keys()[0])
+        : new IndexMeta(false, List.of(spec.keyTypes()), List.of(spec.keys()));
     return new GroupByAgg(states, spec, method).newFrame(new DataFrameData(-1, cols, dts, idx, DfData.newAlignKey()));
   }
 
@@ -275,8 +277,18 @@ public final class GroupByAgg extends DfOp {
         names.add(spec.outNames()[a]);
         cols.add(spec.aggs()[a].finish(g.states()[a], spec.inTypes()[a]).take(order));
       }
-      LocalIndex idx = spec.asIndex() ? LocalIndex.of(g.keys()[0].take(order), spec.keys()[0])
-          : LocalIndex.range(order.length);
+      LocalIndex idx;
+      if (!spec.asIndex()) {
+        idx = LocalIndex.range(order.length);
+      } else if (spec.keys().length == 1) {
+        idx = LocalIndex.of(g.keys()[0].take(order), spec.keys()[0]);
+      } else {
+        List<Column> levels = new ArrayList<>();
+        for (Column k : g.keys()) {
+          levels.add(k.take(order));
+        }
+        idx = LocalIndex.multi(levels, List.of(spec.keys()));
+      }
       return new LocalFrame(idx, names.toArray(new String[0]), cols.toArray(new Column[0]));
     }
 

@@ -123,12 +123,14 @@ public final class LabelLoc extends DfOp {
 
   /** {@code df.loc[labels]} / {@code s.loc[labels]}: rows in list order, every matching row per label. */
   public static DataFrame take(DataFrameData in, List<?> labels) {
+    noMultiIndex(in, "loc");
     List<Object> l = normalizeAll(in.index().dtype(), labels, "loc");
     return new LabelLoc(in, Mode.TAKE, l, null, null).newFrame(new DataFrameData(-1, in.columns(), in.dtypes(),
         in.index().taken(), DfData.newAlignKey()));
   }
 
   public static Series take(SeriesData in, List<?> labels) {
+    noMultiIndex(in, "loc");
     List<Object> l = normalizeAll(in.index().dtype(), labels, "loc");
     return new LabelLoc(in, Mode.TAKE, l, null, null).newSeries(new SeriesData(-1, in.name(), in.dtype(),
         in.index().taken(), DfData.newAlignKey()));
@@ -136,6 +138,7 @@ public final class LabelLoc extends DfOp {
 
   /** {@code s.loc[label]} as a scalar: the label must occur exactly once (checked when it runs). */
   public static Scalar scalar(SeriesData in, Object label) {
+    noMultiIndex(in, "loc");
     List<Object> l = List.of(normalize(in.index().dtype(), label, "loc"));
     return new LabelLoc(in, Mode.SCALAR, l, null, null).newScalar(new ScalarData(in.dtype()));
   }
@@ -157,7 +160,16 @@ public final class LabelLoc extends DfOp {
     return label == null ? null : normalize(in.index().dtype(), label, "loc slice");
   }
 
+  /** Label lookups by tuple on a MultiIndex are not built: a clear error rather than a wrong match. */
+  static void noMultiIndex(DfData in, String op) {
+    if (in.index().nlevels() > 1) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op + " by label on a MultiIndex (levels "
+          + in.index().names() + ") is not supported: resetIndex() and filter on the level columns instead");
+    }
+  }
+
   private static void checkSliceable(DfData in) {
+    noMultiIndex(in, "loc slice");
     DfType t = in.index().dtype();
     if (t == DfType.CATEGORY || t == DfType.BOOL) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "loc: label slices of a " + in.index().kind()

@@ -159,6 +159,10 @@ final class MergePlan implements Serializable {
             + "): got " + rk : "the indexes have " + nl + " and " + nr + " levels");
       }
     }
+    if ((lk == null && left.index().nlevels() > 1) || (rk == null && right.index().nlevels() > 1)) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "merge on a MultiIndex (left_index / right_index "
+          + "with several levels) is not supported: resetIndex() first and merge on the level columns");
+    }
     checkColumns(left, lk, "left");
     checkColumns(right, rk, "right");
     int nk = lk == null ? 1 : lk.size();

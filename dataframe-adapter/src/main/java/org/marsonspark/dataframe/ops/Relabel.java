@@ -20,6 +20,7 @@ import org.marsonspark.dataframe.IndexMeta;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
+import org.marsonspark.dataframe.local.MultiIndex;
 
 /**
  * Operands that give a frame other row labels, chunk by chunk, without moving rows:
@@ -65,20 +66,28 @@ public final class Relabel extends DfOp {
   public static DataFrame resetIndex(DataFrameData in, boolean drop) {
     List<String> cols = new ArrayList<>(in.columns());
     List<DfType> dts = new ArrayList<>(in.dtypes());
-    String name = null;
+    List<String> names = null;
     if (!drop) {
-      if (in.index().nlevels() != 1) {
-        throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "reset_index: multi-level indexes are not supported");
+      IndexMeta im = in.index();
+      names = new ArrayList<>();
+      if (im.nlevels() == 1) {
+        names.add(im.name() != null ? im.name() : cols.contains("index") ? "level_0" : "index");
+      } else {
+        // pandas: each level becomes a column, an unnamed level i named "level_i"
+        for (int j = 0; j < im.nlevels(); j++) {
+          names.add(im.names().get(j) != null ? im.names().get(j) : "level_" + j);
+        }
       }
-      name = in.index().name() != null ? in.index().name() : cols.contains("index") ? "level_0" : "index";
-      if (cols.contains(name)) {
-        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "reset_index: cannot insert " + name
-            + ", already exists; use drop=true or rename the column first");
+      for (int j = 0; j < names.size(); j++) {
+        if (cols.contains(names.get(j)) || names.subList(0, j).contains(names.get(j))) {
+          throw new MarsException(ErrorClass.INVALID_ARGUMENT, "reset_index: cannot insert " + names.get(j)
+              + ", already exists; use drop=true or rename the column first");
+        }
       }
-      cols.add(0, name);
-      dts.add(0, in.index().dtype());
+      cols.addAll(0, names);
+      dts.addAll(0, im.dtypes());
     }
-    return new Relabel(in, new ResetIndex(name, 0), true).newFrame(new DataFrameData(in.nrows(), cols, dts,
+    return new Relabel(in, new ResetIndex(names, 0), true).newFrame(new DataFrameData(in.nrows(), cols, dts,
         IndexMeta.rangeIndex(), DfData.newAlignKey()));
   }
 
@@ -116,7 +125,7 @@ public final class Relabel extends DfOp {
     DfData out = out();
     List<Chunk> chunks = new ArrayList<>();
     for (int r = 0; r < splits.length; r++) {
-      ChunkOp op = fn instanceof ResetIndex ri ? new ResetIndex(ri.column(), off[r]) : fn;
+      ChunkOp op = fn instanceof ResetIndex ri ? new ResetIndex(ri.columns(), off[r]) : fn;
       chunks.add(ctx.newChunk(op, List.of(in.chunks().get(r)), rowIndex(out, r), rowShape(out, splits[r]),
           out.chunkMeta()));
     }
@@ -142,22 +151,28 @@ public final class Relabel extends DfOp {
     }
   }
 
-  /** Labels {@code offset, offset + 1, ...}; the old labels become column {@code column} unless it is null. */
-  record ResetIndex(String column, long offset) implements ChunkOp {
+  /**
+   * Labels {@code offset, offset + 1, ...}; the old labels become the leading columns {@code columns}
+   * (one per level) unless it is null.
+   */
+  record ResetIndex(List<String> columns, long offset) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
       LocalFrame f = (LocalFrame) inputs[0];
       LocalIndex idx = LocalIndex.range(offset, offset + f.nrows(), 1);
-      if (column == null) {
+      if (columns == null) {
         return f.withIndex(idx);
       }
-      String[] names = new String[f.ncols() + 1];
-      Column[] cols = new Column[f.ncols() + 1];
-      names[0] = column;
-      cols[0] = f.index().values();
+      int nl = columns.size();
+      String[] names = new String[f.ncols() + nl];
+      Column[] cols = new Column[f.ncols() + nl];
+      for (int j = 0; j < nl; j++) {
+        names[j] = columns.get(j);
+        cols[j] = f.index() instanceof MultiIndex m ? m.level(j) : f.index().values();
+      }
       for (int j = 0; j < f.ncols(); j++) {
-        names[j + 1] = f.columnNames().get(j);
-        cols[j + 1] = f.column(j);
+        names[j + nl] = f.columnNames().get(j);
+        cols[j + nl] = f.column(j);
       }
       return new LocalFrame(idx, names, cols);
     }
