@@ -101,15 +101,26 @@ final class ChunkRDD extends RDD<Object[]> {
       }, context);
       return Scala.single(shared.runAll());
     }
+    // inputs from other partitions of this RDD (a merged tail's) are read when their node runs:
+    // reading them waits for the tasks computing them
+    boolean[] pending = new boolean[p.inputs.length];
     for (int i = 0; i < p.inputs.length; i++) {
-      slots[i] = readInput(p.inputs[i], context);
+      pending[i] = p.inputs[i].isSibling();
+      if (!pending[i]) {
+        slots[i] = readInput(p.inputs[i], context);
+      }
     }
     for (int n = 0; n < p.nodes.length; n++) {
       SubtaskPartition.Node node = p.nodes[n];
       ChunkOp op = node.op();
       Object[] args = new Object[node.inputSlots().length];
       for (int a = 0; a < args.length; a++) {
-        args[a] = slots[node.inputSlots()[a]];
+        int slot = node.inputSlots()[a];
+        if (slot < pending.length && pending[slot]) {
+          slots[slot] = readInput(p.inputs[slot], context);
+          pending[slot] = false;
+        }
+        args[a] = slots[slot];
       }
       Object result = node.source() == null ? execute(op, args, p)
           : readSource((PartitionSource) op, node.source(), context, p);
@@ -144,10 +155,20 @@ final class ChunkRDD extends RDD<Object[]> {
     }
   }
 
-  /** One input of a partition: an output of a parent partition, read (or recomputed) in task {@code context}. */
+  /**
+   * One input of a partition: an output of a parent partition — or of another partition of this
+   * RDD — read (or recomputed) in task {@code context}. A partition another task of this JVM is
+   * computing is waited for (the block manager's write lock).
+   */
   private Object readInput(SubtaskPartition.Input in, TaskContext context) {
+    if (in.isSibling()) {
+      Object value = SharedNodes.siblingOutput(context, in.partition(), in.output());
+      if (value != SharedNodes.NOT_HERE) {
+        return value;
+      }
+    }
     @SuppressWarnings("unchecked")
-    RDD<Object[]> parent = (RDD<Object[]>) parents[in.parent()];
+    RDD<Object[]> parent = in.isSibling() ? this : (RDD<Object[]>) parents[in.parent()];
     if (remoteReads != null && org.apache.spark.SparkEnv.get().blockManager()
         .getStatus(new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition())).isEmpty()) {
       remoteReads.add(1);

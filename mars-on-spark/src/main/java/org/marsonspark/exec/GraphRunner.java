@@ -46,8 +46,8 @@ public final class GraphRunner {
   private final org.apache.spark.util.LongAccumulator remoteReads;
   private final List<org.marsonspark.plan.SubtaskRewriter> rewriters = org.marsonspark.plan.SubtaskRewriter.installed();
   private final ResourceProfiles resourceProfiles;
+  private final ClusterView cluster;
 
-  /** What a run needs to know from the session's options. */
   /**
    * What a run needs to know from the session's options.
    *
@@ -68,6 +68,7 @@ public final class GraphRunner {
     this.store = store;
     this.jobThreads = jobThreads;
     this.resourceProfiles = new ResourceProfiles(sc);
+    this.cluster = new ClusterView(sc);
   }
 
   /** Applies resource requests to RDDs (for diagnostics: whether this Spark can). */
@@ -89,7 +90,7 @@ public final class GraphRunner {
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
     RunPlan plan;
     try {
-      plan = RunPlan.build(sc, store, rewriters, resourceProfiles, subtasks, keys(targets), settings, false,
+      plan = RunPlan.build(sc, store, cluster, rewriters, resourceProfiles, subtasks, keys(targets), settings, false,
           remoteReads);
     } catch (RuntimeException e) {
       targets.forEach(store::release);
@@ -112,8 +113,8 @@ public final class GraphRunner {
    */
   public RunStats plan(Collection<Chunk> targets, Settings settings) {
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
-    RunPlan plan = RunPlan.build(sc, store, rewriters, resourceProfiles, subtasks, keys(targets), settings, true,
-        null);
+    RunPlan plan = RunPlan.build(sc, store, cluster, rewriters, resourceProfiles, subtasks, keys(targets), settings,
+        true, null);
     return new RunStats(subtasks.size(), plan.tasks.size(), plan.rdds.size(), 0);
   }
 
@@ -140,6 +141,10 @@ public final class GraphRunner {
 
   ChunkStore store() {
     return store;
+  }
+
+  ClusterView cluster() {
+    return cluster;
   }
 
   ExecutorService jobThreads() {

@@ -35,20 +35,6 @@ final class Locality {
     return "executor_" + id.host() + "_" + id.executorId();
   }
 
-  /** The executors of the cluster (the driver only when it is the sole one, as in local mode). */
-  static List<String> executors() {
-    List<String> out = new ArrayList<>();
-    scala.collection.Iterator<BlockManagerId> it = SparkEnv.get().blockManager().master().getMemoryStatus().keysIterator();
-    while (it.hasNext()) {
-      BlockManagerId id = it.next();
-      if (!id.isDriver()) {
-        out.add("executor_" + id.host() + "_" + id.executorId());
-      }
-    }
-    out.sort(null);
-    return out;
-  }
-
   List<String> preferred(int partition) {
     List<Chunk> in = inputs.get(partition);
     if (in.isEmpty()) {

@@ -44,10 +44,19 @@ final class RunPlan {
   static final class Task {
     final List<Subtask> subtasks;
     final int level;
-    final int partition;
+    /** The RDD (group) this task is a partition of. */
+    final int group;
+    int partition;
+    /** Packed calls sharing their nodes with the stage's other tasks at run time ({@link SharedNodes}). */
+    final boolean shared;
     final List<Chunk> outputs = new ArrayList<>();
     final List<Task> successors = new ArrayList<>();
     final List<Task> predecessors = new ArrayList<>();
+    /**
+     * Earlier partitions of this task's own RDD whose outputs it reads (a merged tail): not waited
+     * for before submitting — the task waits for their blocks when it runs — but finished first.
+     */
+    final List<Task> siblings = new ArrayList<>();
     /**
      * Computed inside its only consumer's Spark task rather than by a job of its own: a cheap step
      * (a combine of small partials, say) that would otherwise cost a whole Spark job.
@@ -61,10 +70,12 @@ final class RunPlan {
     int pendingInputs;
     ChunkRDD rdd;
 
-    Task(List<Subtask> subtasks, int level, int partition) {
-      this.subtasks = subtasks;
+    Task(List<Subtask> subtasks, int level, int group, int partition) {
+      this.subtasks = new ArrayList<>(subtasks);
       this.level = level;
+      this.group = group;
       this.partition = partition;
+      this.shared = subtasks.size() > 1 && subtasks.stream().allMatch(s -> s.tail().op().batchable());
       for (Subtask s : subtasks) {
         outputs.addAll(s.outputs());
       }
@@ -82,9 +93,9 @@ final class RunPlan {
   /**
    * @param dryRun build the RDDs only (for {@code explain}): nothing is persisted or referenced
    */
-  static RunPlan build(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, ResourceProfiles profiles,
-      List<Subtask> subtasks, Set<Long> targets, GraphRunner.Settings settings, boolean dryRun,
-      org.apache.spark.util.LongAccumulator remoteReads) {
+  static RunPlan build(SparkContext sc, ChunkStore store, ClusterView cluster, List<SubtaskRewriter> rewriters,
+      ResourceProfiles profiles, List<Subtask> subtasks, Set<Long> targets, GraphRunner.Settings settings,
+      boolean dryRun, org.apache.spark.util.LongAccumulator remoteReads) {
     RunPlan plan = new RunPlan(subtasks.size());
     Map<Long, Subtask> producer = new HashMap<>();
     for (Subtask s : subtasks) {
@@ -121,27 +132,21 @@ final class RunPlan {
       int cpus = RddKey.of(members.get(0), 0).resources().cpus();
       cpus = cpus > 1 && profiles.supported() ? cpus : 1;
       for (List<Subtask> pack : pack(members, Math.max(1, sc.defaultParallelism() / cpus))) {
-        Task t = new Task(pack, levelOf.get(pack.get(0)), groupTasks.size());
+        Task t = new Task(pack, levelOf.get(pack.get(0)), tasksByGroup.size(), groupTasks.size());
         pack.forEach(s -> taskOf.put(s, t));
         groupTasks.add(t);
         plan.tasks.add(t);
       }
       tasksByGroup.add(groupTasks);
     }
-    // dependencies between tasks
-    for (Task t : plan.tasks) {
-      Set<Task> preds = Collections.newSetFromMap(new IdentityHashMap<>());
-      for (Subtask s : t.subtasks) {
-        for (Chunk in : s.externalInputs()) {
-          Subtask p = producer.get(in.key());
-          if (p != null && preds.add(taskOf.get(p))) {
-            taskOf.get(p).successors.add(t);
-            t.predecessors.add(taskOf.get(p));
-          }
-        }
+    link(plan.tasks, producer, taskOf, targets);
+    // where every task runs in one JVM, a light consumer of one RDD's partitions runs in the last
+    // of them rather than as a Spark job of its own
+    if (cluster.singleJvm()) {
+      while (mergeTail(plan.tasks, tasksByGroup, taskOf)) {
+        link(plan.tasks, producer, taskOf, targets);
       }
     }
-    markInline(plan.tasks, targets);
     // where source tasks should run: next to their consumers
     Map<Task, String> placed = Map.of();
     if (settings.locality()) {
@@ -152,13 +157,16 @@ final class RunPlan {
       Map<Task, List<Task>> consumers = new IdentityHashMap<>();
       plan.tasks.forEach(t -> consumers.put(t, t.successors));
       List<Task> consumerOrder = plan.tasks.stream().filter(t -> !t.predecessors.isEmpty()).toList();
-      placed = Locality.placeSources(sources, consumers, consumerOrder, Locality.executors());
+      placed = Locality.placeSources(sources, consumers, consumerOrder, cluster.executors());
     }
     // RDDs, level by level so that parents exist first
     List<SubtaskRewriter> active = settings.fusion() ? rewriters : List.of();
     List<RddKey> keys = new ArrayList<>(groups.keySet());
     for (int g = 0; g < tasksByGroup.size(); g++) {
       List<Task> groupTasks = tasksByGroup.get(g);
+      if (groupTasks.isEmpty()) {
+        continue; // all merged into their producers' tasks
+      }
       ChunkRDD rdd = newRdd(sc, store, active, groupTasks, producer, taskOf, remoteReads);
       if (settings.locality()) {
         List<List<Chunk>> inputs = new ArrayList<>();
@@ -187,15 +195,107 @@ final class RunPlan {
     return plan;
   }
 
+  /** (Re)computes the tasks' dependencies and which of them run inline. */
+  private static void link(List<Task> tasks, Map<Long, Subtask> producer, Map<Subtask, Task> taskOf,
+      Set<Long> targets) {
+    for (Task t : tasks) {
+      t.successors.clear();
+      t.predecessors.clear();
+      t.siblings.clear();
+      t.waiting.clear();
+      t.inlined.clear();
+      t.inline = false;
+      t.pendingInputs = 0;
+    }
+    for (Task t : tasks) {
+      Set<Task> preds = Collections.newSetFromMap(new IdentityHashMap<>());
+      for (Subtask s : t.subtasks) {
+        for (Chunk in : s.externalInputs()) {
+          Subtask p = producer.get(in.key());
+          Task from = p == null ? null : taskOf.get(p);
+          if (from != null && from != t && from.group == t.group) {
+            if (!t.siblings.contains(from)) {
+              t.siblings.add(from);
+            }
+          } else if (from != null && from != t && preds.add(from)) {
+            from.successors.add(t);
+            t.predecessors.add(from);
+          }
+        }
+      }
+    }
+    markInline(tasks, targets);
+  }
+
+  /**
+   * Moves one light task — spawned calls, or a tiny step — whose producers are all partitions of
+   * one RDD into the last of those partitions, where it runs after that partition's own work and
+   * reads the other partitions' outputs from their blocks ({@link SubtaskPartition.Input#sibling}),
+   * waiting for tasks still computing them in this JVM. This saves the consumer's Spark job: a
+   * spawned {@code calcPi} over the calls of one stage, or a reduction's final combine, finishes
+   * with the stage. Only where every task runs in one JVM: elsewhere a sibling partition still
+   * running on another executor would be computed a second time. Returns whether a task moved.
+   */
+  private static boolean mergeTail(List<Task> tasks, List<List<Task>> tasksByGroup, Map<Subtask, Task> taskOf) {
+    for (Task c : tasks) {
+      if (c.inline || !c.inlined.isEmpty() || c.predecessors.isEmpty() || !light(c)) {
+        continue;
+      }
+      int group = c.predecessors.get(0).group;
+      if (c.predecessors.stream().anyMatch(p -> p.group != group || p.inline)) {
+        continue;
+      }
+      Task into = c.predecessors.stream().max(Comparator.comparingInt((Task p) -> p.partition)).orElseThrow();
+      if (!resources(into).equals(resources(c))) {
+        continue;
+      }
+      into.subtasks.addAll(c.subtasks);
+      into.outputs.addAll(c.outputs);
+      c.subtasks.forEach(s -> taskOf.put(s, into));
+      tasks.remove(c);
+      List<Task> own = tasksByGroup.get(c.group);
+      own.remove(c);
+      for (int i = 0; i < own.size(); i++) {
+        own.get(i).partition = i;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  /** Spawned calls (they wait for their inputs anyway) or tiny steps, with no external RDD to read. */
+  private static boolean light(Task t) {
+    return t.subtasks.stream().allMatch(s -> s.nodes().stream().noneMatch(n -> n.op() instanceof PartitionSource)
+        && (s.nodes().stream().allMatch(n -> n.op().batchable()) || isTiny(s)));
+  }
+
+  private static ResourceRequest resources(Task t) {
+    ResourceRequest r = ResourceRequest.DEFAULT;
+    for (Subtask s : t.subtasks) {
+      for (OpNode n : s.nodes()) {
+        r = r.max(n.op().resources());
+      }
+    }
+    return r;
+  }
+
   /**
    * Marks cheap tasks with a single consumer (and no target among their outputs) to run inside
    * that consumer, then works out, for the others, what they wait for and what they compute inline.
    * Tasks come producers first.
    */
   private static void markInline(List<Task> tasks, Set<Long> targets) {
+    // a partition a merged tail reads runs as its own partition: its siblings find its block
+    Set<Task> readBySiblings = Collections.newSetFromMap(new IdentityHashMap<>());
+    tasks.forEach(t -> readBySiblings.addAll(t.siblings));
     for (Task t : tasks) {
+      if (readBySiblings.contains(t)) {
+        t.inline = false;
+        continue;
+      }
       // never inline work of unknown cost (spawned calls) or work that asks for its own resources
-      t.inline = t.successors.size() == 1 && t.subtasks.stream().allMatch(RunPlan::isTiny)
+      t.inline = t.successors.size() == 1 && t.successors.get(0).group != t.group
+          && t.subtasks.stream().allMatch(RunPlan::isTiny)
           && t.subtasks.stream().allMatch(RunPlan::plainResources)
           && t.outputs.stream().noneMatch(c -> targets.contains(c.key()));
     }
@@ -344,8 +444,16 @@ final class RunPlan {
     SubtaskPartition[] parts = new SubtaskPartition[tasks.size()];
     for (Task task : tasks) {
       int pi = task.partition;
+      // inputs from outside the task (a merged tail's inputs made by an earlier subtask of it are internal)
       LinkedHashSet<Chunk> ext = new LinkedHashSet<>();
-      task.subtasks.forEach(s -> ext.addAll(s.externalInputs()));
+      for (Subtask s : task.subtasks) {
+        for (Chunk c : s.externalInputs()) {
+          Subtask p = producer.get(c.key());
+          if (p == null || taskOf.get(p) != task) {
+            ext.add(c);
+          }
+        }
+      }
       SubtaskPartition.Input[] inputs = new SubtaskPartition.Input[ext.size()];
       Map<Long, Integer> slotOf = new HashMap<>();
       int i = 0;
@@ -354,6 +462,13 @@ final class RunPlan {
         int partition;
         int output;
         Subtask p = producer.get(c.key());
+        if (p != null && taskOf.get(p).group == task.group) {
+          // a partition of this RDD, before this one (a merged tail reads it when it runs)
+          Task from = taskOf.get(p);
+          inputs[i] = SubtaskPartition.Input.sibling(from.partition, from.outputs.indexOf(c), parts[from.partition]);
+          slotOf.put(c.key(), i++);
+          continue;
+        }
         if (p != null) {
           Task from = taskOf.get(p);
           rdd = from.rdd;
@@ -402,9 +517,8 @@ final class RunPlan {
       Subtask first = task.subtasks.get(0);
       String name = first.tail().op().name() + Arrays.toString(first.outputs().get(0).index())
           + (task.subtasks.size() > 1 ? " and " + (task.subtasks.size() - 1) + " more" : "");
-      boolean shared = task.subtasks.size() > 1 && task.subtasks.stream().allMatch(s -> s.tail().op().batchable());
       parts[pi] = new SubtaskPartition(pi, inputs, nodes.toArray(new SubtaskPartition.Node[0]), outSlots, nextSlot,
-          name, shared);
+          name, task.shared);
     }
     int[][][] pp = new int[parents.size()][][];
     for (int i = 0; i < parents.size(); i++) {

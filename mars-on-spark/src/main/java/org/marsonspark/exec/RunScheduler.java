@@ -65,13 +65,7 @@ final class RunScheduler {
 
   /** Half of the block managers' storage memory. */
   private long defaultBudget() {
-    long total = 0;
-    scala.collection.Iterator<scala.Tuple2<Object, Object>> it =
-        runner.sparkContext().getExecutorMemoryStatus().valuesIterator();
-    while (it.hasNext()) {
-      total += (Long) it.next()._1();
-    }
-    return Math.max(64L << 20, total / 2);
+    return Math.max(64L << 20, runner.cluster().storageMemory() / 2);
   }
 
   /** Runs every subtask; returns the number of Spark jobs. */
@@ -146,28 +140,50 @@ final class RunScheduler {
   private void finish(JobDone job) {
     inFlightJobs--;
     for (int i = 0; i < job.tasks().size(); i++) {
-      Task t = job.tasks().get(i);
-      finished++;
-      // the inline tasks ran inside this one: their blocks exist; record them, then they are consumed
-      for (Task in : t.inlined) {
-        ChunkMeta[] predicted = in.outputs.stream().map(c -> ChunkMeta.predicted(c, estimateOf(c))).toArray(ChunkMeta[]::new);
-        store.registerPartition(in.rdd, in.partition, in.outputs.toArray(new Chunk[0]), predicted);
-        done.add(in);
-        releaseInputs(in);
-      }
-      ChunkMeta[] metas = job.metas()[i];
-      Chunk[] outs = t.outputs.toArray(new Chunk[0]);
-      for (int k = 0; k < outs.length; k++) {
-        GraphRunner.checkAndRecord(outs[k], metas[k]);
-      }
-      inFlightBytes -= estimates.remove(t);
-      store.registerPartition(job.rdd(), t.partition, outs, metas);
-      done.add(t);
-      releaseInputs(t);
-      for (Task next : t.waiting) {
-        if (--next.pendingInputs == 0) {
-          ready.add(next);
+      deferred.add(new Finished(job, i));
+    }
+    // a merged tail is recorded after the partitions it read (they may have come in another job)
+    boolean progress = true;
+    while (progress) {
+      progress = false;
+      for (java.util.Iterator<Finished> it = deferred.iterator(); it.hasNext(); ) {
+        Finished f = it.next();
+        if (done.containsAll(f.job().tasks().get(f.index()).siblings)) {
+          it.remove();
+          record(f.job(), f.index());
+          progress = true;
         }
+      }
+    }
+  }
+
+  /** A finished partition of a job, waiting to be recorded. */
+  private record Finished(JobDone job, int index) {}
+
+  private final List<Finished> deferred = new ArrayList<>();
+
+  private void record(JobDone job, int i) {
+    Task t = job.tasks().get(i);
+    finished++;
+    // the inline tasks ran inside this one: their blocks exist; record them, then they are consumed
+    for (Task in : t.inlined) {
+      ChunkMeta[] predicted = in.outputs.stream().map(c -> ChunkMeta.predicted(c, estimateOf(c))).toArray(ChunkMeta[]::new);
+      store.registerPartition(in.rdd, in.partition, in.outputs.toArray(new Chunk[0]), predicted);
+      done.add(in);
+      releaseInputs(in);
+    }
+    ChunkMeta[] metas = job.metas()[i];
+    Chunk[] outs = t.outputs.toArray(new Chunk[0]);
+    for (int k = 0; k < outs.length; k++) {
+      GraphRunner.checkAndRecord(outs[k], metas[k]);
+    }
+    inFlightBytes -= estimates.remove(t);
+    store.registerPartition(job.rdd(), t.partition, outs, metas);
+    done.add(t);
+    releaseInputs(t);
+    for (Task next : t.waiting) {
+      if (--next.pendingInputs == 0) {
+        ready.add(next);
       }
     }
   }

@@ -44,6 +44,11 @@ final class SharedNodes {
   private final Throwable[] errors;
   /** Nodes whose inputs are all external (read from parent RDDs): any task of the stage may run them. */
   private final boolean[] independent;
+  /**
+   * Nodes reading other partitions of this stage's RDD (a merged tail): only the owner runs them,
+   * last — after helping the other tasks, which it then waits for.
+   */
+  private final boolean[] tail;
   private int pendingIndependent;
   private boolean closed;
 
@@ -56,11 +61,18 @@ final class SharedNodes {
     this.state = new int[n];
     this.errors = new Throwable[n];
     this.independent = new boolean[n];
+    this.tail = new boolean[n];
     for (int i = 0; i < n; i++) {
       boolean ext = true;
       for (int s : partition.nodes[i].inputSlots()) {
         ext &= s < partition.inputs.length;
+        tail[i] |= s < partition.inputs.length && partition.inputs[s].isSibling();
       }
+      for (int s : partition.nodes[i].inputSlots()) {
+        // a node reading a tail's output is a tail too
+        tail[i] |= s >= partition.inputs.length && tail[producerOf(s)];
+      }
+      ext &= !tail[i];
       independent[i] = ext;
       if (ext) {
         pendingIndependent++;
@@ -77,6 +89,9 @@ final class SharedNodes {
     try {
       // own nodes, in order; those another task already took are waited for below
       for (int n = 0; n < state.length; n++) {
+        if (tail[n]) {
+          continue;
+        }
         if (!independent[n]) {
           awaitInputs(n);
         }
@@ -104,13 +119,21 @@ final class SharedNodes {
         }
         from.execute(node, ctx);
       }
-      // finally own nodes others ran (or gave back)
+      // then the tail, reading the other partitions (waiting for their tasks), and finally own
+      // nodes others ran (or gave back)
       for (int n = 0; n < state.length; n++) {
+        if (tail[n]) {
+          awaitInputs(n);
+          if (claim(n)) {
+            execute(n, ctx);
+          }
+        }
         finish(n);
       }
     } finally {
       synchronized (this) {
         closed = true;
+        notifyAll(); // tasks waiting for an output read the block instead
       }
       open.remove(this);
       OPEN.computeIfPresent(key, (k, list) -> list.isEmpty() ? null : list);
@@ -122,6 +145,62 @@ final class SharedNodes {
       }
     }
     return outputs;
+  }
+
+  /** What {@link #siblingOutput} returns when the partition is not running in this JVM. */
+  static final Object NOT_HERE = new Object();
+
+  /**
+   * Output {@code output} of partition {@code partition} of the stage task {@code ctx} belongs to,
+   * straight from the slots of the task computing it in this JVM — waiting for the node that
+   * makes it, or running that node here if nobody started it — without waiting for that task to
+   * finish and store its block. {@link #NOT_HERE} when no open task of this JVM computes it (or
+   * its task failed first): read the block instead.
+   */
+  static Object siblingOutput(TaskContext ctx, int partition, int output) {
+    List<SharedNodes> open = OPEN.get(ctx.stageId() + "." + ctx.stageAttemptNumber());
+    if (open != null) {
+      for (SharedNodes sn : open) {
+        if (sn.partition.index() == partition) {
+          return sn.awaitOutput(output, ctx);
+        }
+      }
+    }
+    return NOT_HERE;
+  }
+
+  private Object awaitOutput(int output, TaskContext running) {
+    int slot = partition.outputSlots[output];
+    if (slot < partition.inputs.length) {
+      return NOT_HERE;
+    }
+    int n = producerOf(slot);
+    while (true) {
+      boolean runHere = false;
+      synchronized (this) {
+        if (state[n] == DONE) {
+          return errors[n] == null ? slots[slot] : NOT_HERE; // a failed node fails its own task
+        }
+        if (closed) {
+          return NOT_HERE;
+        }
+        if (state[n] == PENDING && independent[n]) {
+          state[n] = RUNNING;
+          pendingIndependent--;
+          runHere = true;
+        } else {
+          try {
+            wait();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ChunkTaskException("interrupted while waiting for a node of " + partition.description, e);
+          }
+        }
+      }
+      if (runHere) {
+        execute(n, running);
+      }
+    }
   }
 
   /** Number of packed tasks with open node lists in this JVM (for tests). */

@@ -10,8 +10,22 @@ import org.marsonspark.core.ChunkOp;
  * use, so a fused chain holds at most the values it still needs.
  */
 final class SubtaskPartition implements Partition {
-  /** An input read from a parent RDD's partition (one of its outputs). */
-  record Input(int parent, int partition, int output, Partition parentPartition) implements Serializable {}
+  /**
+   * An input read from a parent RDD's partition (one of its outputs) — or, with {@code parent}
+   * {@link #SIBLING}, from another partition of this partition's own RDD (a consumer merged into
+   * the last partition of its producers' stage, {@link RunPlan}).
+   */
+  record Input(int parent, int partition, int output, Partition parentPartition) implements Serializable {
+    static final int SIBLING = -1;
+
+    static Input sibling(int partition, int output, Partition of) {
+      return new Input(SIBLING, partition, output, of);
+    }
+
+    boolean isSibling() {
+      return parent == SIBLING;
+    }
+  }
 
   /**
    * One chunk op, the slots it reads and the first slot it writes; {@code source} names the

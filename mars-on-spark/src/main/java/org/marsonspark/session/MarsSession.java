@@ -90,7 +90,8 @@ public final class MarsSession implements AutoCloseable {
 
   /**
    * An embedded Spark with the given master ({@code local[2]}, {@code local-cluster[2,1,1024]}):
-   * UI off, quiet logs, Kryo with the project's registrator.
+   * UI off, quiet logs, Kryo with the project's registrator; in local mode broadcasts (task
+   * binaries) are neither compressed nor cut into 4 MiB pieces (see docs/decisions.md).
    */
   public static MarsSession local(String master, MarsOptions options) {
     return local(master, options, new SparkConf());
@@ -108,6 +109,12 @@ public final class MarsSession implements AutoCloseable {
         .set("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
         .set("spark.kryo.registrator", MarsKryoRegistrator.class.getName())
         .set("spark.sql.shuffle.partitions", "8");
+    if (master.equals("local") || master.startsWith("local[")) {
+      // one process: a broadcast (every job's task binary is one) never crosses a network, so
+      // compressing it is wasted work, and Spark's 4 MiB pieces cost every job a 4 MiB buffer
+      conf.setIfMissing("spark.broadcast.compress", "false");
+      conf.setIfMissing("spark.broadcast.blockSize", "256k");
+    }
     for (scala.Tuple2<String, String> kv : extra.getAll()) {
       conf.set(kv._1(), kv._2());
     }

@@ -33,7 +33,9 @@ final class Arguments {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "spawn(" + info + "): the function takes " + fn.arity()
           + " arguments, got " + args.length);
     }
-    requireSerializable(fn, "the function " + info + " (or a value it captures)");
+    if (info.capturing()) {
+      requireSerializable(fn, "the function " + info + " (or a value it captures)");
+    }
     Arguments a = new Arguments(info);
     for (int i = 0; i < args.length; i++) {
       int position = i;
@@ -104,8 +106,9 @@ final class Arguments {
   }
 
   private static void requireSerializable(Object value, String what) {
-    if (value == null) {
-      return;
+    if (value == null || value instanceof String || value instanceof Number && value.getClass().getName()
+        .startsWith("java.lang.") || value instanceof Boolean || value instanceof Character) {
+      return; // serializable by definition: spare the common arguments a trial serialization
     }
     try {
       JavaSerde.size(value);

@@ -14,14 +14,40 @@ import java.lang.reflect.Method;
  * @param name readable name for errors, logs and progress
  * @param parameterTypes the boxed parameter types, or null when unknown (a class implementing
  *     the interface, or {@link FnN})
+ * @param capturing whether the function holds values of its own (captured by a lambda, or fields
+ *     of a class implementing the interface); a lambda capturing nothing always serializes
  */
-record FunctionInfo(String name, Class<?>[] parameterTypes) implements Serializable {
+record FunctionInfo(String name, Class<?>[] parameterTypes, boolean capturing) implements Serializable {
+
+  /**
+   * Per lambda class, once: a lambda's name, parameter types and whether it captures values
+   * depend on its class alone (one class per lambda expression or method reference).
+   */
+  private static final ClassValue<java.util.concurrent.atomic.AtomicReference<FunctionInfo>> KNOWN =
+      new ClassValue<>() {
+        @Override
+        protected java.util.concurrent.atomic.AtomicReference<FunctionInfo> computeValue(Class<?> type) {
+          return new java.util.concurrent.atomic.AtomicReference<>();
+        }
+      };
 
   static FunctionInfo of(RemoteFunction fn) {
+    java.util.concurrent.atomic.AtomicReference<FunctionInfo> known = KNOWN.get(fn.getClass());
+    FunctionInfo info = known.get();
+    if (info == null) {
+      info = read(fn);
+      if (!info.capturing()) {
+        known.set(info);
+      }
+    }
+    return info;
+  }
+
+  private static FunctionInfo read(RemoteFunction fn) {
     SerializedLambda lambda = serializedForm(fn);
     if (lambda == null) {
       Class<?> c = fn.getClass();
-      return new FunctionInfo(c.getSimpleName().isEmpty() ? c.getName() : c.getSimpleName(), null);
+      return new FunctionInfo(c.getSimpleName().isEmpty() ? c.getName() : c.getSimpleName(), null, true);
     }
     String owner = lambda.getImplClass();
     owner = owner.substring(owner.lastIndexOf('/') + 1).replace('$', '.');
@@ -43,7 +69,7 @@ record FunctionInfo(String name, Class<?>[] parameterTypes) implements Serializa
         types = null; // a type the function's loader cannot see: leave arguments unchecked
       }
     }
-    return new FunctionInfo(name, types);
+    return new FunctionInfo(name, types, lambda.getCapturedArgCount() > 0);
   }
 
   /** The {@link SerializedLambda} of a serializable lambda or method reference, else null. */

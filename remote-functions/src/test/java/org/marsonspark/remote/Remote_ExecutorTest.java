@@ -189,7 +189,8 @@ class Remote_ExecutorTest {
       // call 0 blocks the task it was packed with until all 19 others ran: the other task ran them
       sum.execute(session);
       counter.jobs();
-      assertEquals(2 + 1, counter.tasks.get(), "two tasks for the 20 calls on 2 cores, one for the sum");
+      assertEquals(1, counter.jobs(), "the sum runs in the calls' stage, in its last task");
+      assertEquals(2, counter.tasks.get(), "two tasks for the 20 calls and their sum on 2 cores");
     }
     assertEquals(n * (n - 1) / 2, sum.fetch());
     assertEquals(n, TASK_OF.size());
