@@ -254,6 +254,18 @@ class Session_RuntimeTest {
   }
 
   @Test
+  void aCombineReadingTheMapOutputsDirectlyRunsInTheLastMapTask() {
+    // 3 map chunks, one combine over their partials: in one JVM it runs in the last map partition
+    Tensor total = Mt.arange(0, 3_000, 1, DType.FLOAT64, ChunkSize.of(1_000)).sum();
+    probe.reset();
+    double v = total.execute(session).fetch().getDouble(0);
+    probe.drain();
+    assertEquals(2_999.0 * 3_000 / 2, v);
+    assertEquals(1, probe.jobs.get(), "the maps and the combine are one job");
+    total.release();
+  }
+
+  @Test
   void badInputFailsBeforeAnythingRuns() {
     Tensor a = Mt.ones(3, 4);
     assertEquals(ErrorClass.BROADCAST_MISMATCH, assertThrows(MarsException.class, () -> a.add(Mt.ones(3))).errorClass());
