@@ -87,25 +87,50 @@ public final class GraphRunner {
     for (Chunk t : targets) {
       store.retain(t);
     }
-    List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
-    RunPlan plan;
-    try {
-      plan = RunPlan.build(sc, store, cluster, rewriters, resourceProfiles, subtasks, keys(targets), settings, false,
-          remoteReads);
-    } catch (RuntimeException e) {
-      targets.forEach(store::release);
-      throw e;
-    }
-    handOver.forEach(store::release);
-    if (subtasks.isEmpty()) {
-      return new RunStats(0, 0, 0, 0);
-    }
     String group = "mars-run-" + RUNS.incrementAndGet();
-    listener.started(group, (int) plan.tasks.stream().filter(t -> !t.inline).count());
-    int jobs = new RunScheduler(this, plan, settings, group, targets).run();
-    listener.finished(group);
-    return new RunStats(subtasks.size(), plan.tasks.size(), plan.rdds.size(), jobs);
+    String[] callSite = setCallSite(group);
+    try {
+      List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
+      RunPlan plan;
+      try {
+        plan = RunPlan.build(sc, store, cluster, rewriters, resourceProfiles, subtasks, keys(targets), settings, false,
+            remoteReads);
+      } catch (RuntimeException e) {
+        targets.forEach(store::release);
+        throw e;
+      }
+      handOver.forEach(store::release);
+      if (subtasks.isEmpty()) {
+        return new RunStats(0, 0, 0, 0);
+      }
+      listener.started(group, (int) plan.tasks.stream().filter(t -> !t.inline).count());
+      int jobs = new RunScheduler(this, plan, settings, group, targets).run();
+      listener.finished(group);
+      return new RunStats(subtasks.size(), plan.tasks.size(), plan.rdds.size(), jobs);
+    } finally {
+      restoreCallSite(callSite);
+    }
   }
+
+  /**
+   * Names the RDDs and jobs of a run after the run (Spark's call site, which it would otherwise
+   * find by walking this thread's stack for every RDD and job); returns the previous names.
+   */
+  private String[] setCallSite(String name) {
+    String[] before = {sc.getLocalProperty(CALL_SITE_SHORT), sc.getLocalProperty(CALL_SITE_LONG)};
+    sc.setLocalProperty(CALL_SITE_SHORT, "mars: " + name);
+    sc.setLocalProperty(CALL_SITE_LONG, "mars: " + name);
+    return before;
+  }
+
+  private void restoreCallSite(String[] before) {
+    sc.setLocalProperty(CALL_SITE_SHORT, before[0]);
+    sc.setLocalProperty(CALL_SITE_LONG, before[1]);
+  }
+
+  /** Spark's local properties for the call site ({@code org.apache.spark.util.CallSite}). */
+  private static final String CALL_SITE_SHORT = "callSite.short";
+  private static final String CALL_SITE_LONG = "callSite.long";
 
   /**
    * Plans what {@link #run} would run — fusion, rewriting, RDDs — without running or holding
@@ -179,6 +204,7 @@ public final class GraphRunner {
    */
   ChunkMeta[][] materialize(ChunkRDD rdd, int[] partitions, int[][] sendBack, String group) {
     sc.setJobGroup(group, "mars: " + rdd.getPartitions()[partitions[0]].toString(), true);
+    setCallSite(group);
     Object result = sc.runJob(rdd, MetaOf.of(rdd.getNumPartitions(), partitions, sendBack),
         Scala.seq(Arrays.stream(partitions).boxed().map(i -> (Object) i).toList()),
         Scala.classTag(ChunkMeta[].class));
