@@ -184,17 +184,10 @@ final class SharedNodes {
         if (closed) {
           return NOT_HERE;
         }
-        if (state[n] == PENDING && independent[n]) {
-          state[n] = RUNNING;
-          pendingIndependent--;
+        if (independent[n] && claim(n)) {
           runHere = true;
         } else {
-          try {
-            wait();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ChunkTaskException("interrupted while waiting for a node of " + partition.description, e);
-          }
+          awaitChange();
         }
       }
       if (runHere) {
@@ -306,25 +299,26 @@ final class SharedNodes {
           }
           return;
         }
-        if (state[n] == PENDING) {
-          state[n] = RUNNING;
-          if (independent[n]) {
-            pendingIndependent--;
-          }
+        if (claim(n)) {
           runHere = true;
         } else {
-          try {
-            wait();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ChunkTaskException("interrupted while waiting for a node of " + partition.description
-                + " that another task runs", e);
-          }
+          awaitChange();
         }
       }
       if (runHere) {
         execute(n, ownerTask);
       }
+    }
+  }
+
+  /** Waits, holding this object's lock, until some node changes state or the list closes. */
+  private void awaitChange() {
+    try {
+      wait();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ChunkTaskException("interrupted while waiting for a node of " + partition.description
+          + " that another task runs", e);
     }
   }
 
