@@ -53,7 +53,7 @@ final class ClusterView {
 
   /** Whether every task runs in one JVM: local mode, or a cluster of one executor. */
   boolean singleJvm() {
-    return executors().size() <= 1;
+    return storageMemory.keySet().stream().filter(id -> !id.isDriver()).count() <= 1;
   }
 
   /** Storage memory of all block managers, in bytes. */

@@ -1,6 +1,5 @@
 package org.marsonspark.exec;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;

@@ -230,8 +230,8 @@ final class RunPlan {
   /**
    * Moves one light task — spawned calls, or a tiny step — whose producers are all partitions of
    * one RDD into the last of those partitions, where it runs after that partition's own work and
-   * reads the other partitions' outputs from their blocks ({@link SubtaskPartition.Input#sibling}),
-   * waiting for tasks still computing them in this JVM. This saves the consumer's Spark job: a
+   * reads the other partitions' outputs ({@link SubtaskPartition.Input#sibling}) from the slots of
+   * the tasks computing them in this JVM, or from their blocks ({@link SharedNodes#siblingOutput}). This saves the consumer's Spark job: a
    * spawned {@code calcPi} over the calls of one stage, or a reduction's final combine, finishes
    * with the stage. Only where every task runs in one JVM: elsewhere a sibling partition still
    * running on another executor would be computed a second time. Returns whether a task moved.

@@ -47,8 +47,18 @@ final class RunScheduler {
   private int inFlightJobs;
   private int jobs;
 
+  /** Finished partitions not recorded yet: a merged tail waits for the siblings it read. */
+  private final List<Finished> deferred = new ArrayList<>();
+
   /** Result of one Spark job: the partitions it ran and each one's output metadata. */
   private record JobDone(ChunkRDD rdd, List<Task> tasks, ChunkMeta[][] metas) {}
+
+  /** Partition {@code index} of a finished job. */
+  private record Finished(JobDone job, int index) {
+    Task task() {
+      return job.tasks().get(index);
+    }
+  }
 
   RunScheduler(GraphRunner runner, RunPlan plan, GraphRunner.Settings settings, String group,
       Collection<Chunk> targets) {
@@ -143,27 +153,24 @@ final class RunScheduler {
       deferred.add(new Finished(job, i));
     }
     // a merged tail is recorded after the partitions it read (they may have come in another job)
-    boolean progress = true;
-    while (progress) {
-      progress = false;
+    boolean recorded = true;
+    while (recorded) {
+      recorded = false;
       for (java.util.Iterator<Finished> it = deferred.iterator(); it.hasNext(); ) {
         Finished f = it.next();
-        if (done.containsAll(f.job().tasks().get(f.index()).siblings)) {
+        if (done.containsAll(f.task().siblings)) {
           it.remove();
-          record(f.job(), f.index());
-          progress = true;
+          record(f);
+          recorded = true;
         }
       }
     }
   }
 
-  /** A finished partition of a job, waiting to be recorded. */
-  private record Finished(JobDone job, int index) {}
-
-  private final List<Finished> deferred = new ArrayList<>();
-
-  private void record(JobDone job, int i) {
-    Task t = job.tasks().get(i);
+  private void record(Finished f) {
+    JobDone job = f.job();
+    int i = f.index();
+    Task t = f.task();
     finished++;
     // the inline tasks ran inside this one: their blocks exist; record them, then they are consumed
     for (Task in : t.inlined) {

@@ -105,9 +105,12 @@ final class Arguments {
     return false;
   }
 
+  /** Final JDK classes whose instances always serialize. */
+  private static final java.util.Set<Class<?>> JDK_VALUES = java.util.Set.of(String.class, Integer.class, Long.class,
+      Double.class, Float.class, Short.class, Byte.class, Boolean.class, Character.class);
+
   private static void requireSerializable(Object value, String what) {
-    if (value == null || value instanceof String || value instanceof Number && value.getClass().getName()
-        .startsWith("java.lang.") || value instanceof Boolean || value instanceof Character) {
+    if (value == null || JDK_VALUES.contains(value.getClass())) {
       return; // serializable by definition: spare the common arguments a trial serialization
     }
     try {

@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Method;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * What the runtime knows of a spawned function: a readable name ({@code RemotePi.calcChunk},
@@ -20,25 +21,24 @@ import java.lang.reflect.Method;
 record FunctionInfo(String name, Class<?>[] parameterTypes, boolean capturing) implements Serializable {
 
   /**
-   * Per lambda class, once: a lambda's name, parameter types and whether it captures values
-   * depend on its class alone (one class per lambda expression or method reference).
+   * Per function class, once: a lambda's name, parameter types and whether it captures values
+   * depend on its class alone (one class per lambda expression or method reference); whether the
+   * captured values serialize is checked per call ({@link Arguments}).
    */
-  private static final ClassValue<java.util.concurrent.atomic.AtomicReference<FunctionInfo>> KNOWN =
+  private static final ClassValue<AtomicReference<FunctionInfo>> KNOWN =
       new ClassValue<>() {
         @Override
-        protected java.util.concurrent.atomic.AtomicReference<FunctionInfo> computeValue(Class<?> type) {
-          return new java.util.concurrent.atomic.AtomicReference<>();
+        protected AtomicReference<FunctionInfo> computeValue(Class<?> type) {
+          return new AtomicReference<>();
         }
       };
 
   static FunctionInfo of(RemoteFunction fn) {
-    java.util.concurrent.atomic.AtomicReference<FunctionInfo> known = KNOWN.get(fn.getClass());
+    AtomicReference<FunctionInfo> known = KNOWN.get(fn.getClass());
     FunctionInfo info = known.get();
     if (info == null) {
       info = read(fn);
-      if (!info.capturing()) {
-        known.set(info);
-      }
+      known.set(info);
     }
     return info;
   }
