@@ -213,14 +213,27 @@ public final class Describe extends DfOp {
     return c instanceof DoubleColumn d ? d.getDouble(i) : ((LongColumn) c).getLong(i);
   }
 
+  /** A state of {@code k} columns, column {@code j}'s from {@code state.apply(j)}. */
+  static AggState perColumn(int k, java.util.function.IntFunction<Column[]> state) {
+    Column[][] states = new Column[k][];
+    for (int j = 0; j < k; j++) {
+      states[j] = state.apply(j);
+    }
+    return new AggState(states);
+  }
+
+  /** The number of columns the states {@code in} describe. */
+  static int columnCount(Object[] in) {
+    return ((AggState) in[0]).states().length;
+  }
+
   // ---- (1) moments: count, mean, M2, min, max per column --------------------------------------
 
   record MomentsMap(List<String> columns) implements ChunkOp {
     @Override
     public Object execute(Object[] in) {
       Column[] cols = columnsOf(in[0], columns);
-      Column[][] states = new Column[cols.length][];
-      for (int j = 0; j < cols.length; j++) {
+      return perColumn(cols.length, j -> {
         double n = 0;
         double mean = 0;
         double m2 = 0;
@@ -238,9 +251,8 @@ public final class Describe extends DfOp {
           min = n == 1 ? x : Math.min(min, x);
           max = n == 1 ? x : Math.max(max, x);
         }
-        states[j] = new Column[] {Column.ofDoubles(n, mean, m2, min, max)};
-      }
-      return new AggState(states);
+        return new Column[] {Column.ofDoubles(n, mean, m2, min, max)};
+      });
     }
 
     @Override
@@ -252,16 +264,14 @@ public final class Describe extends DfOp {
   record MomentsMerge() implements ChunkOp {
     @Override
     public Object execute(Object[] in) {
-      int k = ((AggState) in[0]).states().length;
-      Column[][] states = new Column[k][];
-      for (int j = 0; j < k; j++) {
+      return perColumn(columnCount(in), j -> {
         double n = 0;
         double mean = 0;
         double m2 = 0;
         double min = Double.NaN;
         double max = Double.NaN;
         for (Object o : in) {
-          double[] s = ((DoubleColumn) ((AggState) o).states()[j][0]).values();
+          double[] s = moments(o, j);
           if (s[0] == 0) {
             continue;
           }
@@ -273,9 +283,8 @@ public final class Describe extends DfOp {
           max = n == 0 ? s[4] : Math.max(max, s[4]);
           n = total;
         }
-        states[j] = new Column[] {Column.ofDoubles(n, mean, m2, min, max)};
-      }
-      return new AggState(states);
+        return new Column[] {Column.ofDoubles(n, mean, m2, min, max)};
+      });
     }
 
     @Override
@@ -286,6 +295,10 @@ public final class Describe extends DfOp {
 
   static double[] moments(Object state, int j) {
     return ((DoubleColumn) ((AggState) state).states()[j][0]).values();
+  }
+
+  static long[] histogram(Object state, int j) {
+    return ((LongColumn) ((AggState) state).states()[j][0]).values();
   }
 
   /** The histogram bucket of a value between min and max (one bucket when the range is zero or not finite). */
@@ -304,8 +317,7 @@ public final class Describe extends DfOp {
     @Override
     public Object execute(Object[] in) {
       Column[] cols = columnsOf(in[0], columns);
-      Column[][] states = new Column[cols.length][];
-      for (int j = 0; j < cols.length; j++) {
+      return perColumn(cols.length, j -> {
         double[] m = moments(in[1], j);
         long[] h = new long[BUCKETS];
         double sq = 0;
@@ -317,9 +329,8 @@ public final class Describe extends DfOp {
             sq += (x - m[1]) * (x - m[1]);
           }
         }
-        states[j] = new Column[] {Column.ofLongs(h), Column.ofDoubles(sq)};
-      }
-      return new AggState(states);
+        return new Column[] {Column.ofLongs(h), Column.ofDoubles(sq)};
+      });
     }
 
     @Override
@@ -331,21 +342,18 @@ public final class Describe extends DfOp {
   record HistMerge() implements ChunkOp {
     @Override
     public Object execute(Object[] in) {
-      int k = ((AggState) in[0]).states().length;
-      Column[][] states = new Column[k][];
-      for (int j = 0; j < k; j++) {
+      return perColumn(columnCount(in), j -> {
         long[] h = new long[BUCKETS];
         double sq = 0;
         for (Object o : in) {
-          long[] p = ((LongColumn) ((AggState) o).states()[j][0]).values();
+          long[] p = histogram(o, j);
           for (int b = 0; b < BUCKETS; b++) {
             h[b] += p[b];
           }
           sq += ((DoubleColumn) ((AggState) o).states()[j][1]).getDouble(0);
         }
-        states[j] = new Column[] {Column.ofLongs(h), Column.ofDoubles(sq)};
-      }
-      return new AggState(states);
+        return new Column[] {Column.ofLongs(h), Column.ofDoubles(sq)};
+      });
     }
 
     @Override
@@ -356,7 +364,7 @@ public final class Describe extends DfOp {
 
   /** The ranks (0-based, among the non-NA values) whose values percentile q needs: numpy's previous and next index. */
   static long[] ranks(double q, long n) {
-    double virtual = n * q + (1 + q * (1 - 1 - 1)) - 1;
+    double virtual = virtualIndex(q, n);
     long prev;
     long next;
     if (virtual >= n - 1) {
@@ -373,8 +381,12 @@ public final class Describe extends DfOp {
   }
 
   static double gamma(double q, long n, long prev) {
-    double virtual = n * q + (1 + q * (1 - 1 - 1)) - 1;
-    return virtual - prev;
+    return virtualIndex(q, n) - prev;
+  }
+
+  /** numpy's virtual index of percentile q among n values (method "linear": alpha = beta = 1). */
+  private static double virtualIndex(double q, long n) {
+    return n * q + (1 + q * (1 - 1 - 1)) - 1;
   }
 
   /** numpy's {@code _lerp}. */
@@ -416,10 +428,9 @@ public final class Describe extends DfOp {
     @Override
     public Object execute(Object[] in) {
       Column[] cols = columnsOf(in[0], columns);
-      Column[][] states = new Column[cols.length][];
-      for (int j = 0; j < cols.length; j++) {
+      return perColumn(cols.length, j -> {
         double[] m = moments(in[1], j);
-        long[] h = ((LongColumn) ((AggState) in[2]).states()[j][0]).values();
+        long[] h = histogram(in[2], j);
         Set<Integer> targets = targetBuckets(m, h, pcts);
         TreeMap<Double, Long> counts = new TreeMap<>();
         for (int i = 0; i < cols[j].size(); i++) {
@@ -428,9 +439,8 @@ public final class Describe extends DfOp {
             counts.merge(x == 0 ? 0.0 : x, 1L, Long::sum);
           }
         }
-        states[j] = valueCounts(counts);
-      }
-      return new AggState(states);
+        return valueCounts(counts);
+      });
     }
 
     @Override
@@ -466,12 +476,7 @@ public final class Describe extends DfOp {
   record ExtractMerge() implements ChunkOp {
     @Override
     public Object execute(Object[] in) {
-      int k = ((AggState) in[0]).states().length;
-      Column[][] states = new Column[k][];
-      for (int j = 0; j < k; j++) {
-        states[j] = valueCounts(merged(in, j));
-      }
-      return new AggState(states);
+      return perColumn(columnCount(in), j -> valueCounts(merged(in, j)));
     }
 
     @Override
@@ -485,12 +490,12 @@ public final class Describe extends DfOp {
   record Finish(List<String> columns, double[] pcts, String seriesName) implements ChunkOp {
     @Override
     public Object execute(Object[] in) {
-      int k = ((AggState) in[0]).states().length;
+      int k = columnCount(in);
       List<String> labels = labels(pcts);
       Column[] out = new Column[k];
       for (int j = 0; j < k; j++) {
         double[] m = moments(in[0], j);
-        long[] h = ((LongColumn) ((AggState) in[1]).states()[j][0]).values();
+        long[] h = histogram(in[1], j);
         TreeMap<Double, Long> values = merged(new Object[] {in[2]}, j);
         long n = (long) m[0];
         double[] r = new double[labels.size()];
