@@ -1,8 +1,11 @@
 package org.marsonspark.exec;
 
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +43,12 @@ public final class ChunkStore {
   /** Live outputs per RDD partition, and live partitions per RDD. */
   private final Map<ChunkRDD, int[]> liveOutputs = new IdentityHashMap<>();
   private final Map<ChunkRDD, Integer> livePartitions = new IdentityHashMap<>();
+  /**
+   * RDDs of the runs under way: more of their partitions may still be computed (in a later
+   * wave, a job still running, or inside a consumer's task), so they are never unpersisted as a
+   * whole before their run ends — only the blocks of released partitions are dropped.
+   */
+  private final Set<ChunkRDD> computing = Collections.newSetFromMap(new IdentityHashMap<>());
   private final ExecutorService dropper = Executors.newSingleThreadExecutor(r -> {
     Thread t = new Thread(r, "mars-block-release");
     t.setDaemon(true);
@@ -190,6 +199,8 @@ public final class ChunkStore {
     if (partitionsLeft == 0) {
       livePartitions.remove(rdd);
       liveOutputs.remove(rdd);
+    }
+    if (partitionsLeft == 0 && !computing.contains(loc.rdd())) {
       dropper.execute(() -> rdd.unpersist(true));
     } else {
       RDDBlockId block = new RDDBlockId(rdd.id(), loc.partition());
@@ -204,15 +215,26 @@ public final class ChunkStore {
     }
   }
 
-  /** Unpersists an RDD of which no chunk is registered (blocks cached without the store knowing). */
-  synchronized void unpersistIfUnused(ChunkRDD rdd) {
-    if (!livePartitions.containsKey(rdd)) {
-      dropper.execute(() -> rdd.unpersist(false));
+  /** A run starts computing partitions of these RDDs. */
+  synchronized void startComputing(Collection<ChunkRDD> rdds) {
+    computing.addAll(rdds);
+  }
+
+  /**
+   * A run has ended (finished or failed): its RDDs without a registered chunk are unpersisted,
+   * which also removes blocks cached without the store knowing (a failed run's, or a partition
+   * recomputed by a consumer after its own block was dropped).
+   */
+  synchronized void endComputing(Collection<ChunkRDD> rdds) {
+    for (ChunkRDD rdd : rdds) {
+      if (computing.remove(rdd) && !livePartitions.containsKey(rdd)) {
+        dropper.execute(() -> rdd.unpersist(true));
+      }
     }
   }
 
   private synchronized boolean stillPersisted(ChunkRDD rdd) {
-    return livePartitions.containsKey(rdd);
+    return livePartitions.containsKey(rdd) || computing.contains(rdd);
   }
 
   /** Waits until the blocks released so far are gone from the block managers. */
@@ -238,6 +260,7 @@ public final class ChunkStore {
     runKeys.clear();
     liveOutputs.clear();
     livePartitions.clear();
+    computing.clear();
     dropper.shutdown();
   }
 }

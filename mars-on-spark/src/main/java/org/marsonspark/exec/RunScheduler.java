@@ -88,6 +88,7 @@ final class RunScheduler {
     }
     int toRun = (int) plan.tasks.stream().filter(t -> !t.inline).count();
     store.startRun();
+    store.startComputing(plan.rdds);
     try {
       while (finished < toRun) {
         submitWave(completion);
@@ -104,6 +105,8 @@ final class RunScheduler {
     } catch (RuntimeException e) {
       fail();
       throw e;
+    } finally {
+      store.endComputing(plan.rdds);
     }
   }
 
@@ -258,10 +261,6 @@ final class RunScheduler {
       if (!done.contains(t)) {
         releaseInputs(t);
       }
-    }
-    // inline tasks may have cached blocks nobody registered: drop RDDs left without live chunks
-    for (ChunkRDD rdd : plan.rdds) {
-      store.unpersistIfUnused(rdd);
     }
     targets.forEach(store::release);
   }

@@ -266,6 +266,27 @@ class Session_RuntimeTest {
   }
 
   @Test
+  void chunksOfAnRddRunAfterItsFirstOnesWereReleasedAreStillCached() {
+    // one task at a time, deepest first: x's first chunk is doubled, summed and released before
+    // x's other chunks run; the RDD must stay persisted for them
+    try (MarsSession oneAtATime = MarsSession.attach(session.spark(),
+        session.options().withFusion(false).withMemoryBudget(1))) {
+      Tensor x = Mt.arange(0, 60_000, 1, DType.FLOAT64, ChunkSize.of(10_000));
+      Tensor total = x.mul(2).sum();
+      probe.reset();
+      double v = total.execute(oneAtATime).fetch().getDouble(0);
+      probe.drain();
+      assertEquals(59_999.0 * 60_000, v);
+      long complete = probe.storedPartitions.values().stream().filter(p -> p.size() == 6).count();
+      assertEquals(3, complete, "x, 2x and the chunk sums each store all six partitions once: "
+          + probe.storedPartitions);
+      total.release();
+    } finally {
+      session.asDefault();
+    }
+  }
+
+  @Test
   void badInputFailsBeforeAnythingRuns() {
     Tensor a = Mt.ones(3, 4);
     assertEquals(ErrorClass.BROADCAST_MISMATCH, assertThrows(MarsException.class, () -> a.add(Mt.ones(3))).errorClass());
