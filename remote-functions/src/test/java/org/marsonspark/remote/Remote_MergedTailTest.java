@@ -47,16 +47,22 @@ class Remote_MergedTailTest {
     return i;
   }
 
+  /** {@code fn(0) .. fn(n - 1)}, spawned. */
+  private static List<RemoteObject<Integer>> calls(Fn1<Integer, Integer> fn, int n) {
+    List<RemoteObject<Integer>> parts = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      parts.add(Remote.spawn(fn, i));
+    }
+    return parts;
+  }
+
   private static RemoteObject<Integer> sumOf(List<RemoteObject<Integer>> parts) {
     return Remote.spawn((List<Integer> xs) -> xs.stream().mapToInt(Integer::intValue).sum(), parts);
   }
 
   @Test
   void aMergedConsumerRecomputesItsStageFromLineage() {
-    List<RemoteObject<Integer>> parts = new ArrayList<>();
-    for (int i = 0; i < 12; i++) {
-      parts.add(Remote.spawn(Remote_MergedTailTest::square, i));
-    }
+    List<RemoteObject<Integer>> parts = calls(Remote_MergedTailTest::square, 12);
     RemoteObject<Integer> sum = sumOf(parts);
     CALLS.set(0);
     try (JobCounter jobs = new JobCounter(session.sparkContext())) {
@@ -79,10 +85,7 @@ class Remote_MergedTailTest {
 
   @Test
   void aFailingCallInTheOtherTaskFailsTheMergedConsumerWithItsOwnError() {
-    List<RemoteObject<Integer>> parts = new ArrayList<>();
-    for (int i = 0; i < 12; i++) {
-      parts.add(Remote.spawn(Remote_MergedTailTest::failAt7, i));
-    }
+    List<RemoteObject<Integer>> parts = calls(Remote_MergedTailTest::failAt7, 12);
     RemoteObject<Integer> sum = sumOf(parts);
     MarsException e = assertThrows(MarsException.class, () -> sum.execute(session));
     assertEquals(ErrorClass.TASK_FAILED, e.errorClass());
@@ -98,10 +101,7 @@ class Remote_MergedTailTest {
 
   @Test
   void aFailingMergedConsumerFailsAloneAndNamesItself() {
-    List<RemoteObject<Integer>> parts = new ArrayList<>();
-    for (int i = 0; i < 6; i++) {
-      parts.add(Remote.spawn(Remote_MergedTailTest::square, i));
-    }
+    List<RemoteObject<Integer>> parts = calls(Remote_MergedTailTest::square, 6);
     RemoteObject<Integer> bad = Remote.spawn((List<Integer> xs) -> xs.get(99), parts);
     MarsException e = assertThrows(MarsException.class, () -> bad.execute(session));
     assertTrue(e.getMessage().contains("IndexOutOfBounds"), e.getMessage());
