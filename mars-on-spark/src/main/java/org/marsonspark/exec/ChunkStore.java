@@ -10,7 +10,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.SparkEnv;
-import org.apache.spark.rdd.RDD;
 import org.apache.spark.storage.RDDBlockId;
 import org.marsonspark.core.Chunk;
 
@@ -194,25 +193,23 @@ public final class ChunkStore {
     if (--live[loc.partition()] > 0) {
       return;
     }
-    int partitionsLeft = livePartitions.merge(loc.rdd(), -1, Integer::sum);
-    RDD<Object[]> rdd = loc.rdd();
-    if (partitionsLeft == 0) {
+    ChunkRDD rdd = loc.rdd();
+    if (livePartitions.merge(rdd, -1, Integer::sum) == 0) {
       livePartitions.remove(rdd);
       liveOutputs.remove(rdd);
+      if (!computing.contains(rdd)) {
+        dropper.execute(() -> rdd.unpersist(true));
+        return;
+      }
     }
-    if (partitionsLeft == 0 && !computing.contains(loc.rdd())) {
-      dropper.execute(() -> rdd.unpersist(true));
-    } else {
-      RDDBlockId block = new RDDBlockId(rdd.id(), loc.partition());
-      ChunkRDD owner = loc.rdd();
-      dropper.execute(() -> {
-        SparkEnv env = SparkEnv.get();
-        // when the whole RDD has been released meanwhile, its unpersist removes this block too
-        if (env != null && stillPersisted(owner)) {
-          env.blockManager().master().removeBlock(block);
-        }
-      });
-    }
+    RDDBlockId block = new RDDBlockId(rdd.id(), loc.partition());
+    dropper.execute(() -> {
+      SparkEnv env = SparkEnv.get();
+      // when the whole RDD has been released meanwhile, its unpersist removes this block too
+      if (env != null && stillPersisted(rdd)) {
+        env.blockManager().master().removeBlock(block);
+      }
+    });
   }
 
   /** A run starts computing partitions of these RDDs. */
