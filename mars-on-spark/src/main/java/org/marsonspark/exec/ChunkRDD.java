@@ -173,7 +173,7 @@ final class ChunkRDD extends RDD<Object[]> {
         .getStatus(new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition())).isEmpty()) {
       remoteReads.add(1);
     }
-    return parent.iterator(in.parentPartition(), context).next()[in.output()];
+    return Scala.only(parent.iterator(in.parentPartition(), context))[in.output()];
   }
 
   private static Object execute(ChunkOp op, Object[] args, SubtaskPartition p) {

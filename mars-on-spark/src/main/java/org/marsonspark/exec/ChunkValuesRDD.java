@@ -118,7 +118,7 @@ public final class ChunkValuesRDD extends RDD<Object> {
   @Override
   public Iterator<Object> compute(Partition split, TaskContext context) {
     Part part = (Part) split;
-    Object[] values = parents[part.parent].iterator(part.parentPartition, context).next();
+    Object[] values = Scala.only(parents[part.parent].iterator(part.parentPartition, context));
     return Scala.single(values[part.output]);
   }
 }

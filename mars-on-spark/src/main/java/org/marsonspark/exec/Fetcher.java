@@ -149,7 +149,7 @@ public final class Fetcher {
 
     @Override
     public Object[] apply(TaskContext ctx, Iterator<Object[]> it) {
-      Object[] values = it.next();
+      Object[] values = Scala.only(it);
       int from = start[ctx.partitionId()];
       int to = start[ctx.partitionId() + 1];
       Object[] out = new Object[to - from];

@@ -246,7 +246,7 @@ public final class GraphRunner {
 
     @Override
     public ChunkMeta[] apply(TaskContext ctx, Iterator<Object[]> it) {
-      Object[] outs = it.next();
+      Object[] outs = Scala.only(it);
       String where = Locality.here();
       ChunkMeta[] metas = new ChunkMeta[outs.length];
       for (int i = 0; i < outs.length; i++) {

@@ -24,4 +24,17 @@ final class Scala {
   static <T> Iterator<T> single(T value) {
     return scala.collection.Iterator$.MODULE$.single(value);
   }
+
+  /**
+   * The one record of a partition's iterator, which is then run to its end: the iterator of a
+   * cached block holds the block's read lock until it is exhausted, and a held lock makes the
+   * block's removal (a released chunk) wait for the reading task to finish.
+   */
+  static <T> T only(Iterator<T> records) {
+    T value = records.next();
+    if (records.hasNext()) {
+      throw new IllegalStateException("a chunk partition has more than one record");
+    }
+    return value;
+  }
 }
