@@ -21,6 +21,7 @@ import org.marsonspark.session.MarsSession;
  */
 public final class RemotePi {
   private static final int WARM_UP_ROUNDS = 40;
+  private static final int FULL_WARM_UP_ROUNDS = 2;
 
   private RemotePi() {}
 
@@ -89,10 +90,12 @@ public final class RemotePi {
       for (int w = 0; w < WARM_UP_ROUNDS; w++) {
         spawned(tasks, 1000);
       }
-      for (int w = 0; w < 2; w++) {
-        serial(tasks, n / 20);
-        pooled(tasks, n / 20, pool);
-        spawned(tasks, n / 20);
+      // then untimed rounds exactly like the timed ones, as a benchmark harness does: calls that
+      // run for tens of milliseconds take paths (and JIT profiles) that the cheap rounds do not
+      for (int w = 0; w < FULL_WARM_UP_ROUNDS; w++) {
+        serial(tasks, n);
+        pooled(tasks, n, pool);
+        spawned(tasks, n);
       }
       double[] serialSeconds = new double[repeats];
       double[] pooledSeconds = new double[repeats];
