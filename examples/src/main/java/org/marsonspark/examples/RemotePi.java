@@ -1,5 +1,7 @@
 package org.marsonspark.examples;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -21,7 +23,11 @@ import org.marsonspark.session.MarsSession;
  */
 public final class RemotePi {
   private static final int WARM_UP_ROUNDS = 40;
-  private static final int FULL_WARM_UP_ROUNDS = 2;
+  /**
+   * Untimed rounds exactly like the timed ones (JMH's default count): in the first full-size
+   * rounds of a fresh JVM, C2 still compiles the task path for 200 ms and more per round.
+   */
+  private static final int FULL_WARM_UP_ROUNDS = 5;
 
   private RemotePi() {}
 
@@ -100,6 +106,8 @@ public final class RemotePi {
       double[] serialSeconds = new double[repeats];
       double[] pooledSeconds = new double[repeats];
       double[] spawnedSeconds = new double[repeats];
+      CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+      boolean jitTimed = jit != null && jit.isCompilationTimeMonitoringSupported();
       double piSerial = 0;
       double piSpawned = 0;
       for (int r = 0; r < repeats; r++) {
@@ -108,14 +116,16 @@ public final class RemotePi {
         long t1 = System.nanoTime();
         pooled(tasks, n, pool);
         long t2 = System.nanoTime();
+        long jit0 = jitTimed ? jit.getTotalCompilationTime() : 0;
         piSpawned = spawned(tasks, n);
         long t3 = System.nanoTime();
+        long jitMillis = jitTimed ? jit.getTotalCompilationTime() - jit0 : -1;
         serialSeconds[r] = (t1 - t0) / 1e9;
         pooledSeconds[r] = (t2 - t1) / 1e9;
         spawnedSeconds[r] = (t3 - t2) / 1e9;
-        System.out.printf("run %d: serial %.3f s, spawned %.3f s, speed-up %.2fx (a %d-thread Java pool: %.3f s, %.2fx)%n",
-            r + 1, serialSeconds[r], spawnedSeconds[r], serialSeconds[r] / spawnedSeconds[r], cores, pooledSeconds[r],
-            serialSeconds[r] / pooledSeconds[r]);
+        System.out.printf("run %d: serial %.3f s, spawned %.3f s, speed-up %.2fx (a %d-thread Java pool: %.3f s, %.2fx;"
+            + " JIT compiling during the spawned run: %d ms)%n", r + 1, serialSeconds[r], spawnedSeconds[r],
+            serialSeconds[r] / spawnedSeconds[r], cores, pooledSeconds[r], serialSeconds[r] / pooledSeconds[r], jitMillis);
       }
       pool.shutdown();
       if (piSerial != piSpawned) {
