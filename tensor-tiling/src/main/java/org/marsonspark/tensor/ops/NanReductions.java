@@ -1,10 +1,5 @@
 package org.marsonspark.tensor.ops;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.KryoSerializable;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
-import org.marsonspark.core.ChunkValue;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.tensor.DType;
@@ -93,58 +88,6 @@ public final class NanReductions {
     }
   }
 
-  /** Per-position counts, means and sums of squared deviations of the non-NaN values. */
-  static final class NanMoments implements ChunkValue, java.io.Serializable, KryoSerializable {
-    private long[] count;
-    private double[] mean;
-    private double[] m2;
-    private long[] shape;
-
-    NanMoments(long[] count, double[] mean, double[] m2, long[] shape) {
-      this.count = count;
-      this.mean = mean;
-      this.m2 = m2;
-      this.shape = shape;
-    }
-
-    @SuppressWarnings("unused")
-    private NanMoments() {}
-
-    @Override
-    public long[] shape() {
-      return shape;
-    }
-
-    @Override
-    public long nbytes() {
-      return 24L * mean.length;
-    }
-
-    @Override
-    public String kind() {
-      return "nanmoments";
-    }
-
-    @Override
-    public void write(Kryo kryo, Output out) {
-      out.writeInt(mean.length);
-      out.writeLongs(count);
-      out.writeDoubles(mean);
-      out.writeDoubles(m2);
-      out.writeInt(shape.length);
-      out.writeLongs(shape);
-    }
-
-    @Override
-    public void read(Kryo kryo, Input in) {
-      int n = in.readInt();
-      count = in.readLongs(n);
-      mean = in.readDoubles(n);
-      m2 = in.readDoubles(n);
-      shape = in.readLongs(in.readInt());
-    }
-  }
-
   /** nanmean, nanvar and nanstd (with ddof): Chan's merge over per-position counts. */
   public record NanMoment(String name, boolean variance, boolean sqrt, int ddof) implements ReductionFn {
     public static NanMoment nanmean() {
@@ -196,45 +139,29 @@ public final class NanReductions {
         mean[o] = m;
         m2[o] = d2;
       }
-      return new NanMoments(count, mean, m2, l.partialShape);
+      return new Reductions.Moments(count, mean, m2, l.partialShape);
     }
 
     @Override
     public Object combine(Object[] partials) {
-      NanMoments acc = (NanMoments) partials[0];
-      long[] count = acc.count.clone();
-      double[] mean = acc.mean.clone();
-      double[] m2 = acc.m2.clone();
-      for (int p = 1; p < partials.length; p++) {
-        NanMoments b = (NanMoments) partials[p];
-        for (int i = 0; i < mean.length; i++) {
-          long n = count[i];
-          long nb = b.count[i];
-          if (nb == 0) {
-            continue;
-          }
-          Reductions.chanMerge(mean, m2, i, n, nb, b.mean[i], b.m2[i]);
-          count[i] = n + nb;
-        }
-      }
-      return new NanMoments(count, mean, m2, acc.shape);
+      return Reductions.Moments.merge(partials);
     }
 
     @Override
     public NDArray finish(Object partial) {
-      NanMoments m = (NanMoments) partial;
-      double[] out = new double[m.mean.length];
+      Reductions.Moments m = (Reductions.Moments) partial;
+      double[] out = new double[m.size()];
       for (int i = 0; i < out.length; i++) {
         if (!variance) {
-          out[i] = m.count[i] == 0 ? Double.NaN : m.mean[i];
+          out[i] = m.count(i) == 0 ? Double.NaN : m.mean(i);
         } else {
           // numpy: NaN where n - ddof <= 0 (an all-NaN slice included)
-          long dof = m.count[i] - ddof;
-          double v = dof <= 0 ? Double.NaN : m.m2[i] / dof;
+          long dof = m.count(i) - ddof;
+          double v = dof <= 0 ? Double.NaN : m.m2(i) / dof;
           out[i] = sqrt ? Math.sqrt(v) : v;
         }
       }
-      return NDArray.of(out, m.shape);
+      return NDArray.of(out, m.shape());
     }
   }
 

@@ -180,7 +180,7 @@ public final class Reductions {
       for (int i = 0; i < mean.length; i++) {
         mean[i] = count == 0 ? 0 : sums[i] / count;
       }
-      return new Moments(count, mean, new double[mean.length], shape);
+      return Moments.uniform(count, mean, new double[mean.length], shape);
     }
     if (fn instanceof Simple) {
       return NDArray.wrap(acc instanceof double[] ? DType.FLOAT64 : DType.INT64, shape, acc);
@@ -219,33 +219,68 @@ public final class Reductions {
     }
   }
 
-  /** Count, mean and sum of squared deviations, merged with Chan's formula. */
+  /**
+   * Per-position count, mean and sum of squared deviations, merged with Chan's formula: the
+   * partial of mean/var/std (every position counts the same values) and of their NaN-skipping
+   * forms (each position counts its non-NaN values).
+   */
   static final class Moments implements ChunkValue, java.io.Serializable, KryoSerializable {
-    private long count;
+    private long[] count;
     private double[] mean;
     private double[] m2;
     private long[] shape;
 
-    Moments(long count, double[] mean, double[] m2, long[] shape) {
+    Moments(long[] count, double[] mean, double[] m2, long[] shape) {
       this.count = count;
       this.mean = mean;
       this.m2 = m2;
       this.shape = shape;
     }
 
+    /** Moments whose positions all count {@code count} values. */
+    static Moments uniform(long count, double[] mean, double[] m2, long[] shape) {
+      long[] counts = new long[mean.length];
+      java.util.Arrays.fill(counts, count);
+      return new Moments(counts, mean, m2, shape);
+    }
+
     @SuppressWarnings("unused")
     private Moments() {}
 
-    long count() {
-      return count;
+    long count(int i) {
+      return count[i];
     }
 
-    double[] mean() {
-      return mean;
+    double mean(int i) {
+      return mean[i];
     }
 
-    double[] m2() {
-      return m2;
+    double m2(int i) {
+      return m2[i];
+    }
+
+    int size() {
+      return mean.length;
+    }
+
+    /** Folds the partials, in order, into a new one; a position that counts nothing is skipped. */
+    static Moments merge(Object[] partials) {
+      Moments acc = (Moments) partials[0];
+      long[] count = acc.count.clone();
+      double[] mean = acc.mean.clone();
+      double[] m2 = acc.m2.clone();
+      for (int p = 1; p < partials.length; p++) {
+        Moments b = (Moments) partials[p];
+        for (int i = 0; i < mean.length; i++) {
+          long nb = b.count[i];
+          if (nb == 0) {
+            continue;
+          }
+          chanMerge(mean, m2, i, count[i], nb, b.mean[i], b.m2[i]);
+          count[i] += nb;
+        }
+      }
+      return new Moments(count, mean, m2, acc.shape);
     }
 
     @Override
@@ -255,7 +290,7 @@ public final class Reductions {
 
     @Override
     public long nbytes() {
-      return 16L * mean.length + 8;
+      return 24L * mean.length;
     }
 
     @Override
@@ -265,8 +300,8 @@ public final class Reductions {
 
     @Override
     public void write(Kryo kryo, Output out) {
-      out.writeLong(count);
       out.writeInt(mean.length);
+      out.writeLongs(count);
       out.writeDoubles(mean);
       out.writeDoubles(m2);
       out.writeInt(shape.length);
@@ -275,8 +310,8 @@ public final class Reductions {
 
     @Override
     public void read(Kryo kryo, Input in) {
-      count = in.readLong();
       int n = in.readInt();
+      count = in.readLongs(n);
       mean = in.readDoubles(n);
       m2 = in.readDoubles(n);
       shape = in.readLongs(in.readInt());
@@ -321,40 +356,24 @@ public final class Reductions {
           m2[o] = s;
         }
       }
-      return new Moments(l.inner, mean, m2, l.partialShape);
+      return Moments.uniform(l.inner, mean, m2, l.partialShape);
     }
 
     @Override
     public Object combine(Object[] partials) {
-      Moments acc = (Moments) partials[0];
-      long n = acc.count();
-      double[] mean = acc.mean().clone();
-      double[] m2 = acc.m2().clone();
-      for (int p = 1; p < partials.length; p++) {
-        Moments b = (Moments) partials[p];
-        long nb = b.count();
-        long total = n + nb;
-        if (nb == 0) {
-          continue;
-        }
-        for (int i = 0; i < mean.length; i++) {
-          chanMerge(mean, m2, i, n, nb, b.mean()[i], b.m2()[i]);
-        }
-        n = total;
-      }
-      return new Moments(n, mean, m2, acc.shape());
+      return Moments.merge(partials);
     }
 
     @Override
     public NDArray finish(Object partial) {
       Moments m = (Moments) partial;
-      double[] out = new double[m.mean().length];
+      double[] out = new double[m.size()];
       for (int i = 0; i < out.length; i++) {
         if (!variance) {
-          out[i] = m.count() == 0 ? Double.NaN : m.mean()[i];
+          out[i] = m.count(i) == 0 ? Double.NaN : m.mean(i);
         } else {
           // numpy divides by max(n - ddof, 0): inf (nan for zero spread) when ddof >= n
-          double v = m.m2()[i] / Math.max(m.count() - ddof, 0);
+          double v = m.m2(i) / Math.max(m.count(i) - ddof, 0);
           out[i] = sqrt ? Math.sqrt(v) : v;
         }
       }
