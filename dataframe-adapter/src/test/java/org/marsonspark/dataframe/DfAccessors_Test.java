@@ -18,6 +18,7 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalSeries;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * What the pandas fixtures do not cover for the accessors and user functions: errors (wrong

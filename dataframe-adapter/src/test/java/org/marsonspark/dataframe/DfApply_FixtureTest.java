@@ -8,6 +8,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.dataframe.local.Row;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * {@code Series.apply/map} with Java functions (the same functions the generator runs in

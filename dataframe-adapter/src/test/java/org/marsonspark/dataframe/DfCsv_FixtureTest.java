@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.dataframe.io.CsvOptions;
 import org.marsonspark.dataframe.local.LocalFrame;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * readCsv against pandas's read_csv on the same files (header, quoting with separators and

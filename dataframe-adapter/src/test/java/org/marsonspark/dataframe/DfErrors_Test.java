@@ -14,6 +14,7 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * Bad input gives a MarsException with a stable error class and a message naming what is wrong:

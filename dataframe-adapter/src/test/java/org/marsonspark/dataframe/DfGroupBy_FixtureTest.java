@@ -16,6 +16,7 @@ import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.ops.GroupByAgg;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * groupby(...).agg(...) against pandas — named aggregation with every function, a dict of

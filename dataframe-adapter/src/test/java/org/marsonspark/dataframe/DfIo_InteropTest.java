@@ -18,6 +18,7 @@ import org.marsonspark.dataframe.local.RangeIndex;
 import org.marsonspark.remote.Remote;
 import org.marsonspark.tensor.ChunkSize;
 import org.marsonspark.tensor.DType;
+import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;

@@ -39,6 +39,7 @@ import org.marsonspark.dataframe.local.DatetimeColumn;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.local.RangeIndex;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * Spark SQL interop and file IO of DataFrames: fromSpark against Spark SQL's own rows and

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * Label-based loc (lists, one label, inclusive slices on range / int / string / float / datetime

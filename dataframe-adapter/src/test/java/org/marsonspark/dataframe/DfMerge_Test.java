@@ -20,6 +20,7 @@ import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.ops.Merge;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * Which merge strategy is chosen (and that the choice does not change the result) on frames of

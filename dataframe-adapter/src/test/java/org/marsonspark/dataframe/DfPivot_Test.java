@@ -16,6 +16,7 @@ import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.ops.GroupByAgg;
 import org.marsonspark.dataframe.ops.PivotTable;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * pivot_table beyond the fixtures: index keys whose groups are cut by the shuffle's key ranges

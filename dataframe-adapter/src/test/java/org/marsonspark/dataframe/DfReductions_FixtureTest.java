@@ -6,6 +6,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.dataframe.ops.Agg;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * Series reductions (sum, mean, min, max, count, var, std, nunique) over every dtype pandas

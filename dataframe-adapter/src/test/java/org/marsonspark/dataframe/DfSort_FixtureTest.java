@@ -6,6 +6,7 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * sort_values (frames by one or several columns with mixed directions, series), sort_index,

@@ -19,6 +19,7 @@ import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * Sorting, top-k, value_counts, transform and apply beyond the pandas fixtures: many chunks

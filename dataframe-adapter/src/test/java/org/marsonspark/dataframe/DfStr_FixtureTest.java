@@ -6,6 +6,7 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * {@code Series.str} methods (NA, unicode, empty strings, whitespace, regexes), str.split into

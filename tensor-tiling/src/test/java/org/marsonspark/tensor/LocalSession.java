@@ -8,23 +8,23 @@ import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 
 /**
- * One embedded {@code local[2]} Mars session per test class:
+ * One embedded {@code local[2]} Mars session per test class (the tensor and dataframe tests):
  * {@code @RegisterExtension static final LocalSession spark = new LocalSession();}.
  */
-final class LocalSession implements BeforeAllCallback, AfterAllCallback {
+public final class LocalSession implements BeforeAllCallback, AfterAllCallback {
   private final UnaryOperator<MarsOptions> options;
   private MarsSession session;
 
-  LocalSession() {
+  public LocalSession() {
     this(o -> o);
   }
 
   /** With options changed from the defaults (progress is always off in tests). */
-  LocalSession(UnaryOperator<MarsOptions> options) {
+  public LocalSession(UnaryOperator<MarsOptions> options) {
     this.options = options;
   }
 
-  MarsSession session() {
+  public MarsSession session() {
     return session;
   }
 
