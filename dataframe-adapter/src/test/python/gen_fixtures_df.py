@@ -283,6 +283,19 @@ def gen():
                 continue
             case("reductions", f"{col}_{fn}", f'df["{col}"].{fn}()', "reduce", I, {"x": col, "fn": fn},
                  getattr(df[col], fn)())
+    for col in ["a", "b", "e", "f"]:
+        for fn in ["var", "std"]:
+            for ddof in [0, 2]:
+                case("reductions", f"{col}_{fn}_ddof{ddof}", f'df["{col}"].{fn}(ddof={ddof})', "reduce_ddof", I,
+                     {"x": col, "fn": fn, "ddof": ddof}, getattr(df[col], fn)(ddof=ddof))
+    one = pd.DataFrame({"x": [2.5]})
+    for fn in ["var", "std"]:
+        for ddof in [0, 1]:
+            # n <= ddof gives NaN
+            case("reductions", f"one_{fn}_ddof{ddof}", f'one["x"].{fn}(ddof={ddof})', "reduce_ddof", {"df": one},
+                 {"x": "x", "fn": fn, "ddof": ddof}, getattr(one["x"], fn)(ddof=ddof))
+    case("reductions", "filtered_b_std_ddof0", 'df[df["a"] > 0]["b"].std(ddof=0)', "filtered_reduce", I,
+         {"x": "b", "by": "a", "gt": 0, "fn": "std", "ddof": 0}, df[df["a"] > 0]["b"].std(ddof=0))
     for col in ["c", "t", "s"]:
         for fn in ["min", "max", "count"]:
             if col in ("c", "s") and fn != "count":
@@ -1135,6 +1148,9 @@ def gen_loc():
     # object columns holding None: sum/mean/var dropped by pandas, count/nunique kept
     for fn in ["sum", "mean", "var", "count", "nunique"]:
         case(R, f"all_{fn}", f"df.{fn}()", "reduce", I, {"cols": [], "fn": fn}, getattr(df, fn)())
+    for fn, ddof in [("var", 0), ("std", 0), ("std", 2)]:
+        case(R, f"numeric_{fn}_ddof{ddof}", f"df[{nums}].{fn}(ddof={ddof})", "reduce_ddof", I,
+             {"cols": nums, "fn": fn, "ddof": ddof}, getattr(df[nums], fn)(ddof=ddof))
     for fn in ["min", "max"]:
         case(R, f"datetime_{fn}", f'df[["t"]].{fn}()', "reduce", I, {"cols": ["t"], "fn": fn}, getattr(df[["t"]], fn)())
         case(R, f"int_bool_{fn}", f'df[["a", "d"]].{fn}()', "reduce", I, {"cols": ["a", "d"], "fn": fn},
@@ -1147,6 +1163,8 @@ def gen_loc():
     for fn in ["sum", "mean", "min", "std", "count"]:
         case(R, f"nan_{fn}", f"nan_frame.{fn}()", "reduce", {"df": nan_frame}, {"cols": [], "fn": fn},
              getattr(nan_frame, fn)())
+    case(R, "nan_var_ddof2", "nan_frame.var(ddof=2)", "reduce_ddof", {"df": nan_frame}, {"cols": [], "fn": "var", "ddof": 2},
+         nan_frame.var(ddof=2))
     for fn in ["sum", "mean", "max"]:
         case(R, f"filtered_{fn}", f'df[df["a"] > 0][{nums}].{fn}()', "filter_reduce", I,
              {"col": "a", "gt": 0, "cols": nums, "fn": fn}, getattr(df[df["a"] > 0][nums], fn)())

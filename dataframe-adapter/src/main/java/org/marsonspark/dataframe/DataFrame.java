@@ -743,9 +743,19 @@ public final class DataFrame extends Executable {
     return agg(org.marsonspark.dataframe.ops.Agg.STD);
   }
 
+  /** {@code df.std(ddof=ddof)}: per column, the square root of the squared deviations over n - ddof. */
+  public Series std(int ddof) {
+    return org.marsonspark.dataframe.ops.FrameOps.reduce(this, org.marsonspark.dataframe.ops.Agg.STD, ddof);
+  }
+
   /** Sample variance (ddof = 1). */
   public Series var() {
     return agg(org.marsonspark.dataframe.ops.Agg.VAR);
+  }
+
+  /** {@code df.var(ddof=ddof)}: per column, the squared deviations over n - ddof (NaN where n <= ddof). */
+  public Series var(int ddof) {
+    return org.marsonspark.dataframe.ops.FrameOps.reduce(this, org.marsonspark.dataframe.ops.Agg.VAR, ddof);
   }
 
   public Series nunique() {

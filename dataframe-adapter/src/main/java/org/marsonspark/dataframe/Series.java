@@ -346,8 +346,19 @@ public final class Series extends Executable {
     return agg(Agg.VAR);
   }
 
+  /** {@code s.var(ddof=ddof)}: the squared deviations divided by n - ddof (NaN where n <= ddof). */
+  public Scalar var(int ddof) {
+    return Reduce.of(data, Agg.VAR, ddof);
+  }
+
+  /** Sample standard deviation (ddof = 1). */
   public Scalar std() {
     return agg(Agg.STD);
+  }
+
+  /** {@code s.std(ddof=ddof)}: the square root of {@link #var(int)}. */
+  public Scalar std(int ddof) {
+    return Reduce.of(data, Agg.STD, ddof);
   }
 
   public Scalar nunique() {

@@ -28,13 +28,23 @@ class DfReductions_FixtureTest {
     Agg fn = Agg.of(c.str("fn"));
     Scalar r = switch (c.op()) {
       case "reduce" -> df.col(c.str("x")).agg(fn);
+      case "reduce_ddof" -> withDdof(df.col(c.str("x")), fn, c.param("ddof").asInt());
       case "dropna_reduce" -> df.col(c.str("x")).dropna().agg(fn);
       case "filtered_reduce" -> {
         String by = c.params().has("by") ? c.str("by") : c.str("x");
-        yield df.filter(df.col(by).gt(c.param("gt").asLong())).col(c.str("x")).agg(fn);
+        Series col = df.filter(df.col(by).gt(c.param("gt").asLong())).col(c.str("x"));
+        yield c.params().has("ddof") ? withDdof(col, fn, c.param("ddof").asInt()) : col.agg(fn);
       }
       default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
     };
     return DfFixtures.compute(r, s);
+  }
+
+  private static Scalar withDdof(Series s, Agg fn, int ddof) {
+    return switch (fn) {
+      case VAR -> s.var(ddof);
+      case STD -> s.std(ddof);
+      default -> throw new IllegalArgumentException("ddof with " + fn);
+    };
   }
 }

@@ -270,6 +270,14 @@ public enum Agg {
 
   /** Results per group from merged states; {@code in} is the dtype of the aggregated values. */
   public Column finish(Column[] states, DfType in) {
+    return finish(states, in, 1);
+  }
+
+  /**
+   * As {@link #finish(Column[], DfType)}, var and std with {@code ddof} delta degrees of
+   * freedom (divisor n - ddof; NaN where n <= ddof, as pandas).
+   */
+  public Column finish(Column[] states, DfType in, int ddof) {
     int ng = states[0].size();
     switch (this) {
       case COUNT, SIZE, SUM -> {
@@ -284,7 +292,7 @@ public enum Agg {
           if (this == MEAN) {
             r[g] = c[g] == 0 ? Double.NaN : m[g];
           } else {
-            double var = c[g] <= 1 ? Double.NaN : q[g] / (c[g] - 1);
+            double var = c[g] <= ddof ? Double.NaN : q[g] / (c[g] - ddof);
             r[g] = this == VAR ? var : Math.sqrt(var);
           }
         }

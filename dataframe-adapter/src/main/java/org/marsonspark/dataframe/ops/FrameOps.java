@@ -171,6 +171,11 @@ public final class FrameOps {
 
   /** {@code df.sum()} and friends: a series indexed by the names of the columns reduced. */
   public static Series reduce(DataFrame df, Agg fn) {
+    return reduce(df, fn, 1);
+  }
+
+  /** As {@link #reduce(DataFrame, Agg)}, var and std with {@code ddof} delta degrees of freedom. */
+  public static Series reduce(DataFrame df, Agg fn, int ddof) {
     if (fn == Agg.SIZE || fn == Agg.FIRST || fn == Agg.LAST) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "DataFrame reduction '" + fn.pandasName()
           + "' is not supported (use sum, mean, min, max, count, var, std, nunique)");
@@ -186,7 +191,7 @@ public final class FrameOps {
       }
       names.add(d.columns().get(j));
       types.add(fn.resultType(t));
-      scalars.add(df.col(d.columns().get(j)).agg(fn).data());
+      scalars.add(Reduce.of(df.col(d.columns().get(j)).data(), fn, ddof).data());
     }
     DfType dtype = common(types);
     Collect op = new Collect(scalars, new CollectSeries(names, dtype, fn.pandasName()));

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.dataframe.DfOp;
 import org.marsonspark.dataframe.Scalar;
@@ -21,14 +23,24 @@ import org.marsonspark.dataframe.local.ScalarValue;
  */
 public final class Reduce extends DfOp {
   private final Agg agg;
+  private final int ddof;
 
-  private Reduce(SeriesData in, Agg agg) {
+  private Reduce(SeriesData in, Agg agg, int ddof) {
     super(List.of(in));
     this.agg = agg;
+    this.ddof = ddof;
   }
 
   public static Scalar of(SeriesData in, Agg agg) {
-    return new Reduce(in, agg).newScalar(new ScalarData(agg.resultType(in.dtype())));
+    return of(in, agg, 1);
+  }
+
+  /** With {@code ddof} delta degrees of freedom for var and std (pandas's default is 1). */
+  public static Scalar of(SeriesData in, Agg agg, int ddof) {
+    if (ddof != 1 && agg != Agg.VAR && agg != Agg.STD) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "ddof applies to var and std, not " + agg.pandasName());
+    }
+    return new Reduce(in, agg, ddof).newScalar(new ScalarData(agg.resultType(in.dtype())));
   }
 
   @Override
@@ -54,7 +66,7 @@ public final class Reduce extends DfOp {
       level = next;
     }
     ScalarData out = (ScalarData) output();
-    Chunk fin = ctx.newChunk(new FinishChunk(agg, in.dtype()), level, new int[0], new long[0], out.chunkMeta());
+    Chunk fin = ctx.newChunk(new FinishChunk(agg, in.dtype(), ddof), level, new int[0], new long[0], out.chunkMeta());
     out.setChunks(List.of(fin), new long[0][]);
   }
 
@@ -97,10 +109,10 @@ public final class Reduce extends DfOp {
     }
   }
 
-  record FinishChunk(Agg agg, org.marsonspark.dataframe.DfType in) implements ChunkOp {
+  record FinishChunk(Agg agg, org.marsonspark.dataframe.DfType in, int ddof) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
-      return new ScalarValue(agg.finish(mergeAll(agg, inputs), in).get(0));
+      return new ScalarValue(agg.finish(mergeAll(agg, inputs), in, ddof).get(0));
     }
 
     @Override
