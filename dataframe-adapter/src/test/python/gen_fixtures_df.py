@@ -1213,8 +1213,42 @@ def DfFixtures_scalar(v):
 # ==== end of dfloc block ===========================================================================
 
 
+def gen_scans():
+    """ffill / bfill / cumsum / cumprod / cummax / cummin of series and frames; run by DfScan_FixtureTest."""
+    df = base_frame()
+    I = {"df": df}
+    S = "scans"
+    for col in ["a", "b", "c", "d", "t", "k", "f", "s"]:
+        for fn in ["ffill", "bfill"]:
+            case(S, f"{col}_{fn}", f'df["{col}"].{fn}()', "scan", I, {"x": col, "fn": fn}, getattr(df[col], fn)())
+    for col in ["a", "b", "d", "e", "f", "g"]:
+        for fn in ["cumsum", "cumprod", "cummax", "cummin"]:
+            case(S, f"{col}_{fn}", f'df["{col}"].{fn}()', "scan", I, {"x": col, "fn": fn}, getattr(df[col], fn)())
+    for fn in ["ffill", "bfill"]:
+        case(S, f"frame_{fn}", f"df.{fn}()", "frame_scan", I, {"cols": [], "fn": fn}, getattr(df, fn)())
+    nums = ["a", "b", "d", "e", "f"]
+    for fn in ["cumsum", "cumprod", "cummax", "cummin"]:
+        case(S, f"frame_{fn}", f"df[{nums}].{fn}()", "frame_scan", I, {"cols": nums, "fn": fn},
+             getattr(df[nums], fn)())
+    # leading and all-NA runs: nothing to carry in
+    gaps = pd.DataFrame({"x": [np.nan, np.nan, 1.0, np.nan, np.nan, -2.0, np.nan],
+                         "y": [np.nan] * 7,
+                         "z": ["p", None, None, "q", None, None, None]})
+    for fn in ["ffill", "bfill", "cumsum", "cummax"]:
+        case(S, f"gaps_{fn}", f"gaps[['x', 'y']].{fn}()", "frame_scan", {"df": gaps}, {"cols": ["x", "y"], "fn": fn},
+             getattr(gaps[["x", "y"]], fn)())
+    for fn in ["ffill", "bfill"]:
+        case(S, f"gaps_z_{fn}", f'gaps["z"].{fn}()', "scan", {"df": gaps}, {"x": "z", "fn": fn},
+             getattr(gaps["z"], fn)())
+    # after a filter: chunks of unknown size, some empty
+    for fn in ["ffill", "bfill", "cumsum", "cummin"]:
+        case(S, f"filtered_b_{fn}", f'df[df["a"] > 2]["b"].{fn}()', "filtered_scan", I,
+             {"x": "b", "by": "a", "gt": 2, "fn": fn}, getattr(df[df["a"] > 2]["b"], fn)())
+
+
 def main():
     gen()
+    gen_scans()
     gen_groupby()
     gen_multiindex()
     gen_sort()

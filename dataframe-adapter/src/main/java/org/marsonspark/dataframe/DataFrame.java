@@ -273,6 +273,36 @@ public final class DataFrame extends Executable {
     return Chunkwise.frame(List.of(data), new RowOps.FillNa(new LinkedHashMap<>(values), null), true, data);
   }
 
+  /** {@code df.ffill()} ({@code fillna(method="ffill")}): per column, NA takes the last valid value before it. */
+  public DataFrame ffill() {
+    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.FFILL);
+  }
+
+  /** {@code df.bfill()} ({@code fillna(method="bfill")}): per column, NA takes the next valid value after it. */
+  public DataFrame bfill() {
+    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.BFILL);
+  }
+
+  /** Running sum per column (NA skipped); every column int64, float64 or bool, else an error before running. */
+  public DataFrame cumsum() {
+    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.CUMSUM);
+  }
+
+  /** Running product per column (NA skipped). */
+  public DataFrame cumprod() {
+    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.CUMPROD);
+  }
+
+  /** Running maximum per column (NA skipped). */
+  public DataFrame cummax() {
+    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.CUMMAX);
+  }
+
+  /** Running minimum per column (NA skipped). */
+  public DataFrame cummin() {
+    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.CUMMIN);
+  }
+
   /** Rows without NA in any column ({@code how="any"}) or not NA in every column ({@code how="all"}). */
   public DataFrame dropna(String how, String... subset) {
     if (!how.equals("any") && !how.equals("all")) {

@@ -19,6 +19,7 @@ import org.marsonspark.dataframe.ops.Chunkwise;
 import org.marsonspark.dataframe.ops.Reduce;
 import org.marsonspark.dataframe.ops.RowOps;
 import org.marsonspark.dataframe.ops.RowSlice;
+import org.marsonspark.dataframe.ops.Scan;
 import org.marsonspark.dataframe.ops.SortValues;
 import org.marsonspark.dataframe.ops.TopN;
 import org.marsonspark.dataframe.ops.ValueCounts;
@@ -239,6 +240,36 @@ public final class Series extends Executable {
       RowOps.checkFill(dtype(), value, "series");
     }
     return Chunkwise.series(List.of(data), new RowOps.FillNa(null, value), true, data);
+  }
+
+  /** {@code s.ffill()} (pandas 1.5's {@code fillna(method="ffill")}): NA takes the last valid value before it. */
+  public Series ffill() {
+    return Scan.series(data, Scan.Kind.FFILL);
+  }
+
+  /** {@code s.bfill()} ({@code fillna(method="bfill")}): NA takes the next valid value after it. */
+  public Series bfill() {
+    return Scan.series(data, Scan.Kind.BFILL);
+  }
+
+  /** Running sum (NA stays NA and is skipped); int64, float64 and bool (as int64). */
+  public Series cumsum() {
+    return Scan.series(data, Scan.Kind.CUMSUM);
+  }
+
+  /** Running product (NA stays NA and is skipped). */
+  public Series cumprod() {
+    return Scan.series(data, Scan.Kind.CUMPROD);
+  }
+
+  /** Running maximum (NA stays NA and is skipped). */
+  public Series cummax() {
+    return Scan.series(data, Scan.Kind.CUMMAX);
+  }
+
+  /** Running minimum (NA stays NA and is skipped). */
+  public Series cummin() {
+    return Scan.series(data, Scan.Kind.CUMMIN);
   }
 
   public Series dropna() {

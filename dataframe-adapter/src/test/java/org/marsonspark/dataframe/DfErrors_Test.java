@@ -128,6 +128,16 @@ class DfErrors_Test {
   }
 
   @Test
+  void runningOperationsNameTheColumnTheyCannotTake() {
+    DataFrame df = frame();
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("c").cumsum(), "cumsum", "object");
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("t").cummax(), "cummax", "datetime64[ns]");
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.cumprod(), "cumprod", "column 'c'", "object");
+    // the fills take every dtype
+    assertEquals(4L, df.ffill().col("k").count().execute(spark.session()).fetch());
+  }
+
+  @Test
   void notExecutedAndSessionStaysUsable() {
     DataFrame df = frame();
     assertClass(ErrorClass.NOT_EXECUTED, () -> df.fetch(), "execute()");

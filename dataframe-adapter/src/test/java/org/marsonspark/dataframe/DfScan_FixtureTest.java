@@ -1,0 +1,63 @@
+package org.marsonspark.dataframe;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.LocalSession;
+
+/**
+ * ffill, bfill, cumsum, cumprod, cummax and cummin of series and frames against pandas: every
+ * dtype for the fills, int64 / float64 / bool for the running operations, leading and all-NA
+ * runs, and chunks of unknown (some empty) size after a filter.
+ */
+class DfScan_FixtureTest {
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
+
+  // each case x chunk size is checked by DfAssert.assertMatches in DfFixtures.tests
+  @TestFactory
+  Stream<DynamicNode> pandas() {
+    return DfFixtures.tests("scans", DfScan_FixtureTest::run, spark::session);
+  }
+
+  static Object run(DfFixtures.Case c, long rows, MarsSession s) {
+    DataFrame df = DfFixtures.dataFrame(c, "df", rows);
+    String fn = c.str("fn");
+    Executable r = switch (c.op()) {
+      case "scan" -> scan(df.col(c.str("x")), fn);
+      case "frame_scan" -> {
+        String[] cols = DfSort_FixtureTest.strings(c.param("cols"));
+        yield scan(cols.length == 0 ? df : df.select(cols), fn);
+      }
+      case "filtered_scan" -> scan(df.filter(df.col(c.str("by")).gt(c.param("gt").asLong())).col(c.str("x")), fn);
+      default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
+    };
+    return DfFixtures.compute(r, s);
+  }
+
+  static Series scan(Series x, String fn) {
+    return switch (fn) {
+      case "ffill" -> x.ffill();
+      case "bfill" -> x.bfill();
+      case "cumsum" -> x.cumsum();
+      case "cumprod" -> x.cumprod();
+      case "cummax" -> x.cummax();
+      case "cummin" -> x.cummin();
+      default -> throw new IllegalArgumentException(fn);
+    };
+  }
+
+  static DataFrame scan(DataFrame x, String fn) {
+    return switch (fn) {
+      case "ffill" -> x.ffill();
+      case "bfill" -> x.bfill();
+      case "cumsum" -> x.cumsum();
+      case "cumprod" -> x.cumprod();
+      case "cummax" -> x.cummax();
+      case "cummin" -> x.cummin();
+      default -> throw new IllegalArgumentException(fn);
+    };
+  }
+}
