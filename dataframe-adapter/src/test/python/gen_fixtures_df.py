@@ -1240,6 +1240,21 @@ def gen_scans():
     for fn in ["ffill", "bfill"]:
         case(S, f"gaps_z_{fn}", f'gaps["z"].{fn}()', "scan", {"df": gaps}, {"x": "z", "fn": fn},
              getattr(gaps["z"], fn)())
+    # shift and diff: past several small chunks, both ways, beyond the length
+    for col in ["a", "b", "c", "d", "t", "k"]:
+        for p in [1, 3, -1, -4, 0, 12]:
+            case(S, f"{col}_shift_{p}", f'df["{col}"].shift({p})', "shift", I, {"x": col, "periods": p},
+                 df[col].shift(p))
+    for col in ["a", "b", "e", "f"]:
+        for p in [1, 2, -3]:
+            case(S, f"{col}_diff_{p}", f'df["{col}"].diff({p})', "diff", I, {"x": col, "periods": p}, df[col].diff(p))
+    for p in [2, -1]:
+        case(S, f"frame_shift_{p}", f"df.shift({p})", "frame_shift", I, {"cols": [], "periods": p}, df.shift(p))
+        case(S, f"frame_diff_{p}", f"df[{nums}].diff({p})", "frame_diff", I, {"cols": ["a", "b", "e", "f"], "periods": p},
+             df[["a", "b", "e", "f"]].diff(p))
+    for p in [1, -2]:
+        case(S, f"filtered_b_shift_{p}", f'df[df["a"] > 2]["b"].shift({p})', "filtered_shift", I,
+             {"x": "b", "by": "a", "gt": 2, "periods": p}, df[df["a"] > 2]["b"].shift(p))
     # after a filter: chunks of unknown size, some empty
     for fn in ["ffill", "bfill", "cumsum", "cummin"]:
         case(S, f"filtered_b_{fn}", f'df[df["a"] > 2]["b"].{fn}()', "filtered_scan", I,

@@ -303,6 +303,24 @@ public final class DataFrame extends Executable {
     return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.CUMMIN);
   }
 
+  /** {@code df.shift(periods)}: every column's values move {@code periods} rows down (up when negative). */
+  public DataFrame shift(long periods) {
+    return org.marsonspark.dataframe.ops.Shift.frame(data, periods, false);
+  }
+
+  public DataFrame shift() {
+    return shift(1);
+  }
+
+  /** {@code df.diff(periods)}: {@code df - df.shift(periods)}; every column int64 or float64. */
+  public DataFrame diff(long periods) {
+    return org.marsonspark.dataframe.ops.Shift.frame(data, periods, true);
+  }
+
+  public DataFrame diff() {
+    return diff(1);
+  }
+
   /** Rows without NA in any column ({@code how="any"}) or not NA in every column ({@code how="all"}). */
   public DataFrame dropna(String how, String... subset) {
     if (!how.equals("any") && !how.equals("all")) {

@@ -20,6 +20,7 @@ import org.marsonspark.dataframe.ops.Reduce;
 import org.marsonspark.dataframe.ops.RowOps;
 import org.marsonspark.dataframe.ops.RowSlice;
 import org.marsonspark.dataframe.ops.Scan;
+import org.marsonspark.dataframe.ops.Shift;
 import org.marsonspark.dataframe.ops.SortValues;
 import org.marsonspark.dataframe.ops.TopN;
 import org.marsonspark.dataframe.ops.ValueCounts;
@@ -270,6 +271,27 @@ public final class Series extends Executable {
   /** Running minimum (NA stays NA and is skipped). */
   public Series cummin() {
     return Scan.series(data, Scan.Kind.CUMMIN);
+  }
+
+  /**
+   * {@code s.shift(periods)}: values move {@code periods} rows down (up when negative), labels
+   * stay; the rows left empty are NA (int64 becomes float64, bool object).
+   */
+  public Series shift(long periods) {
+    return Shift.series(data, periods, false);
+  }
+
+  public Series shift() {
+    return shift(1);
+  }
+
+  /** {@code s.diff(periods)}: {@code s - s.shift(periods)} as float64; int64 and float64 only. */
+  public Series diff(long periods) {
+    return Shift.series(data, periods, true);
+  }
+
+  public Series diff() {
+    return diff(1);
   }
 
   public Series dropna() {

@@ -128,11 +128,14 @@ class DfErrors_Test {
   }
 
   @Test
-  void runningOperationsNameTheColumnTheyCannotTake() {
+  void runningOperationsAndDiffNameTheColumnTheyCannotTake() {
     DataFrame df = frame();
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("c").cumsum(), "cumsum", "object");
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("t").cummax(), "cummax", "datetime64[ns]");
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.cumprod(), "cumprod", "column 'c'", "object");
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("d").diff(), "diff", "bool");
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.diff(2), "diff", "column 'c'");
+    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.shift(Long.MIN_VALUE), "periods");
     // the fills take every dtype
     assertEquals(4L, df.ffill().col("k").count().execute(spark.session()).fetch());
   }

@@ -8,9 +8,10 @@ import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.LocalSession;
 
 /**
- * ffill, bfill, cumsum, cumprod, cummax and cummin of series and frames against pandas: every
- * dtype for the fills, int64 / float64 / bool for the running operations, leading and all-NA
- * runs, and chunks of unknown (some empty) size after a filter.
+ * ffill, bfill, cumsum, cumprod, cummax, cummin, shift and diff of series and frames against
+ * pandas: every dtype for the fills and shifts, int64 / float64 / bool for the running
+ * operations, leading and all-NA runs, shifts past several chunks in both directions and beyond
+ * the length, and chunks of unknown (some empty) size after a filter.
  */
 class DfScan_FixtureTest {
   @RegisterExtension
@@ -24,8 +25,14 @@ class DfScan_FixtureTest {
 
   static Object run(DfFixtures.Case c, long rows, MarsSession s) {
     DataFrame df = DfFixtures.dataFrame(c, "df", rows);
-    String fn = c.str("fn");
+    String fn = c.params().has("fn") ? c.str("fn") : null;
     Executable r = switch (c.op()) {
+      case "shift" -> df.col(c.str("x")).shift(c.param("periods").asLong());
+      case "diff" -> df.col(c.str("x")).diff(c.param("periods").asLong());
+      case "frame_shift" -> df.shift(c.param("periods").asLong());
+      case "frame_diff" -> df.select(DfSort_FixtureTest.strings(c.param("cols"))).diff(c.param("periods").asLong());
+      case "filtered_shift" -> df.filter(df.col(c.str("by")).gt(c.param("gt").asLong())).col(c.str("x"))
+          .shift(c.param("periods").asLong());
       case "scan" -> scan(df.col(c.str("x")), fn);
       case "frame_scan" -> {
         String[] cols = DfSort_FixtureTest.strings(c.param("cols"));

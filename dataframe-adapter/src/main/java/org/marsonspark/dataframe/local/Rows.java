@@ -21,6 +21,28 @@ public final class Rows {
     return ((LocalIndexChunk) v).index().size();
   }
 
+  /** The value columns of a frame, or a series's one column. */
+  public static Column[] columns(Object v) {
+    if (v instanceof LocalSeries s) {
+      return new Column[] {s.values()};
+    }
+    LocalFrame f = (LocalFrame) v;
+    Column[] cols = new Column[f.ncols()];
+    for (int j = 0; j < cols.length; j++) {
+      cols[j] = f.column(j);
+    }
+    return cols;
+  }
+
+  /** The same frame or series (index, names) with other value columns, as {@link #columns} gives them. */
+  public static Object withColumns(Object v, Column[] cols) {
+    if (v instanceof LocalSeries s) {
+      return s.withValues(cols[0]);
+    }
+    LocalFrame f = (LocalFrame) v;
+    return new LocalFrame(f.index(), f.columnNames().toArray(new String[0]), cols);
+  }
+
   public static LocalIndex index(Object v) {
     if (v instanceof LocalFrame f) {
       return f.index();

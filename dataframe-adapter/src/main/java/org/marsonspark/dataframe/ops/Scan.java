@@ -17,9 +17,8 @@ import org.marsonspark.dataframe.SeriesData;
 import org.marsonspark.dataframe.local.BoolColumn;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.DoubleColumn;
-import org.marsonspark.dataframe.local.LocalFrame;
-import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.dataframe.local.LongColumn;
+import org.marsonspark.dataframe.local.Rows;
 
 /**
  * Operations that carry values down (or up) the rows: {@code ffill}, {@code bfill},
@@ -103,18 +102,6 @@ public final class Scan extends DfOp {
     out.setChunks(outs, nsplitsOf(out, in.rowSplits()));
   }
 
-  private static Column[] columnsOf(Object chunk) {
-    if (chunk instanceof LocalSeries s) {
-      return new Column[] {s.values()};
-    }
-    LocalFrame f = (LocalFrame) chunk;
-    Column[] cols = new Column[f.ncols()];
-    for (int j = 0; j < cols.length; j++) {
-      cols[j] = f.column(j);
-    }
-    return cols;
-  }
-
   /**
    * What one chunk passes on, per column: for the fills a one-row column holding its last
    * (ffill) or first (bfill) valid value, or NA; for the running operations its total over the
@@ -123,7 +110,7 @@ public final class Scan extends DfOp {
   record Summarize(Kind kind) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
-      Column[] cols = columnsOf(inputs[0]);
+      Column[] cols = Rows.columns(inputs[0]);
       Column[][] states = new Column[cols.length][];
       for (int j = 0; j < cols.length; j++) {
         if (!kind.fill()) {
@@ -331,18 +318,14 @@ public final class Scan extends DfOp {
   record ScanChunk(Kind kind, int r) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
-      Column[] cols = columnsOf(inputs[0]);
+      Column[] cols = Rows.columns(inputs[0]);
       Column[][] carries = ((AggState) inputs[1]).states();
       Column[] out = new Column[cols.length];
       for (int j = 0; j < cols.length; j++) {
         out[j] = kind.fill() ? fill(cols[j], carries[j][0].slice(r, r + 1), kind == Kind.BFILL)
             : running(kind, cols[j], carries[j], r);
       }
-      if (inputs[0] instanceof LocalSeries s) {
-        return s.withValues(out[0]);
-      }
-      LocalFrame f = (LocalFrame) inputs[0];
-      return new LocalFrame(f.index(), f.columnNames().toArray(new String[0]), out);
+      return Rows.withColumns(inputs[0], out);
     }
 
     @Override
