@@ -1255,6 +1255,21 @@ def gen_scans():
     for p in [1, -2]:
         case(S, f"filtered_b_shift_{p}", f'df[df["a"] > 2]["b"].shift({p})', "filtered_shift", I,
              {"x": "b", "by": "a", "gt": 2, "periods": p}, df[df["a"] > 2]["b"].shift(p))
+    # rolling windows: spanning several chunks, NaN inside, min_periods
+    for col in ["a", "b", "d", "f"]:
+        for w, mp in [(1, None), (2, None), (3, None), (4, 2), (5, 0), (20, 1)]:
+            for fn in ["sum", "mean", "min", "max", "var", "std"]:
+                if mp == 0 and fn in ("var", "std", "min", "max") and w != 5:
+                    continue
+                expected = getattr(df[col].rolling(w, min_periods=mp), fn)()
+                case(S, f"{col}_rolling_{w}_{mp}_{fn}", f'df["{col}"].rolling({w}, min_periods={mp}).{fn}()',
+                     "rolling", I, {"x": col, "window": w, "min_periods": mp, "fn": fn}, expected)
+    for fn in ["sum", "mean", "std", "max"]:
+        case(S, f"frame_rolling_3_{fn}", f"df[{nums}].rolling(3).{fn}()", "frame_rolling", I,
+             {"cols": nums, "window": 3, "min_periods": None, "fn": fn}, getattr(df[nums].rolling(3), fn)())
+        case(S, f"filtered_b_rolling_2_{fn}", f'df[df["a"] > 2]["b"].rolling(2, min_periods=1).{fn}()',
+             "filtered_rolling", I, {"x": "b", "by": "a", "gt": 2, "window": 2, "min_periods": 1, "fn": fn},
+             getattr(df[df["a"] > 2]["b"].rolling(2, min_periods=1), fn)())
     # after a filter: chunks of unknown size, some empty
     for fn in ["ffill", "bfill", "cumsum", "cummin"]:
         case(S, f"filtered_b_{fn}", f'df[df["a"] > 2]["b"].{fn}()', "filtered_scan", I,

@@ -321,6 +321,17 @@ public final class DataFrame extends Executable {
     return diff(1);
   }
 
+  /** {@code df.rolling(window)}: trailing windows per column (every column int64, float64 or bool). */
+  public Rolling<DataFrame> rolling(long window) {
+    return rolling(window, null);
+  }
+
+  /** {@code df.rolling(window, min_periods=minPeriods)}; null for the default (the window). */
+  public Rolling<DataFrame> rolling(long window, Long minPeriods) {
+    int mp = org.marsonspark.dataframe.ops.Windowed.check(window, minPeriods);
+    return new Rolling<>(fn -> org.marsonspark.dataframe.ops.Windowed.frame(data, (int) window, mp, fn));
+  }
+
   /** Rows without NA in any column ({@code how="any"}) or not NA in every column ({@code how="all"}). */
   public DataFrame dropna(String how, String... subset) {
     if (!how.equals("any") && !how.equals("all")) {

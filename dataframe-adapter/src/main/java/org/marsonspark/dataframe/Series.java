@@ -294,6 +294,20 @@ public final class Series extends Executable {
     return diff(1);
   }
 
+  /**
+   * {@code s.rolling(window)}: trailing windows of {@code window} rows, at least {@code window}
+   * valid values each (pandas's default {@code min_periods}).
+   */
+  public Rolling<Series> rolling(long window) {
+    return rolling(window, null);
+  }
+
+  /** {@code s.rolling(window, min_periods=minPeriods)}; null for the default (the window). */
+  public Rolling<Series> rolling(long window, Long minPeriods) {
+    int mp = org.marsonspark.dataframe.ops.Windowed.check(window, minPeriods);
+    return new Rolling<>(fn -> org.marsonspark.dataframe.ops.Windowed.series(data, (int) window, mp, fn));
+  }
+
   public Series dropna() {
     return Chunkwise.series(List.of(data), new RowOps.DropNa(false, null), false,
         new SeriesData(-1, data.name(), data.dtype(), data.index().taken(), 0));

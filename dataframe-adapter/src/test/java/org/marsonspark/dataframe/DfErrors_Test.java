@@ -128,7 +128,7 @@ class DfErrors_Test {
   }
 
   @Test
-  void runningOperationsAndDiffNameTheColumnTheyCannotTake() {
+  void runningWindowAndDiffOperationsNameWhatTheyCannotTake() {
     DataFrame df = frame();
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("c").cumsum(), "cumsum", "object");
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("t").cummax(), "cummax", "datetime64[ns]");
@@ -136,6 +136,10 @@ class DfErrors_Test {
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("d").diff(), "diff", "bool");
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.diff(2), "diff", "column 'c'");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.shift(Long.MIN_VALUE), "periods");
+    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").rolling(0), "window", "1 or greater");
+    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").rolling(2, 3L), "min_periods 3", "window 2");
+    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").rolling(2, -1L), "min_periods");
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.rolling(2).mean(), "rolling mean", "column 'c'");
     // the fills take every dtype
     assertEquals(4L, df.ffill().col("k").count().execute(spark.session()).fetch());
   }

@@ -26,13 +26,18 @@ class DfScan_FixtureTest {
   static Object run(DfFixtures.Case c, long rows, MarsSession s) {
     DataFrame df = DfFixtures.dataFrame(c, "df", rows);
     String fn = c.params().has("fn") ? c.str("fn") : null;
-    Executable r = switch (c.op()) {
+    Object r = switch (c.op()) {
       case "shift" -> df.col(c.str("x")).shift(c.param("periods").asLong());
       case "diff" -> df.col(c.str("x")).diff(c.param("periods").asLong());
       case "frame_shift" -> df.shift(c.param("periods").asLong());
       case "frame_diff" -> df.select(DfSort_FixtureTest.strings(c.param("cols"))).diff(c.param("periods").asLong());
       case "filtered_shift" -> df.filter(df.col(c.str("by")).gt(c.param("gt").asLong())).col(c.str("x"))
           .shift(c.param("periods").asLong());
+      case "rolling" -> window(df.col(c.str("x")).rolling(c.param("window").asLong(), minPeriods(c)), fn);
+      case "frame_rolling" -> window(df.select(DfSort_FixtureTest.strings(c.param("cols")))
+          .rolling(c.param("window").asLong(), minPeriods(c)), fn);
+      case "filtered_rolling" -> window(df.filter(df.col(c.str("by")).gt(c.param("gt").asLong())).col(c.str("x"))
+          .rolling(c.param("window").asLong(), minPeriods(c)), fn);
       case "scan" -> scan(df.col(c.str("x")), fn);
       case "frame_scan" -> {
         String[] cols = DfSort_FixtureTest.strings(c.param("cols"));
@@ -41,7 +46,23 @@ class DfScan_FixtureTest {
       case "filtered_scan" -> scan(df.filter(df.col(c.str("by")).gt(c.param("gt").asLong())).col(c.str("x")), fn);
       default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
     };
-    return DfFixtures.compute(r, s);
+    return DfFixtures.compute((Executable) r, s);
+  }
+
+  private static Long minPeriods(DfFixtures.Case c) {
+    return c.param("min_periods").isNull() ? null : c.param("min_periods").asLong();
+  }
+
+  static <T> T window(Rolling<T> r, String fn) {
+    return switch (fn) {
+      case "sum" -> r.sum();
+      case "mean" -> r.mean();
+      case "min" -> r.min();
+      case "max" -> r.max();
+      case "var" -> r.var();
+      case "std" -> r.std();
+      default -> throw new IllegalArgumentException(fn);
+    };
   }
 
   static Series scan(Series x, String fn) {
