@@ -243,6 +243,42 @@ def gen():
     case("elementwise", "not_d", '~df["d"]', "unary", I, {"x": "d", "fn": "not"}, ~df["d"])
     case("elementwise", "chain", '(df["a"] * 2 + df["b"]) / df["e"] > 1', "chain", I, {},
          (df["a"] * 2 + df["b"]) / df["e"] > 1)
+    # isin, clip, round, between
+    def spec(v):
+        if v is None:
+            return {"kind": "none", "value": None}
+        if isinstance(v, bool):
+            return {"kind": "bool", "value": v}
+        if isinstance(v, int):
+            return {"kind": "int", "value": v}
+        if isinstance(v, float):
+            return {"kind": "float", "value": "nan" if math.isnan(v) else v}
+        return {"kind": "str", "value": v}
+    for x, vals in [("a", [3, 5, 2.0, 7.5]), ("a", [True]), ("b", [1.5, np.nan, 4]), ("b", [0.5, -0.75]),
+                    ("c", ["x", None, "q"]), ("c", ["zz", np.nan]), ("d", [1]), ("d", [False]),
+                    ("k", ["u", None]), ("k", ["w"]), ("s", ["p", "q", 5]), ("e", ["1", 2])]:
+        name = "_".join(str(v) for v in vals).replace(".", "p").replace("-", "m")
+        case("elementwise", f"{x}_isin_{name}", f'df["{x}"].isin({vals!r})', "isin", I,
+             {"x": x, "values": [spec(v) for v in vals]}, df[x].isin(vals))
+    case("elementwise", "frame_isin", 'df[["a", "b", "c", "d"]].isin([1, 4.0, "x", True])', "frame_isin", I,
+         {"cols": ["a", "b", "c", "d"], "values": [spec(v) for v in [1, 4.0, "x", True]]},
+         df[["a", "b", "c", "d"]].isin([1, 4.0, "x", True]))
+    for x, lo, hi in [("a", 0, 4), ("a", None, 2), ("a", -1.5, None), ("b", -1.0, 2.75), ("b", 0.0, None),
+                      ("f", None, 0.5), ("a", 5, 1)]:
+        case("elementwise", f"{x}_clip_{lo}_{hi}".replace(".", "p").replace("-", "m"),
+             f'df["{x}"].clip({lo!r}, {hi!r})', "clip", I, {"x": x, "lower": lo, "upper": hi}, df[x].clip(lo, hi))
+    case("elementwise", "frame_clip", 'df[["a", "b", "e"]].clip(0, 3)', "frame_clip", I,
+         {"cols": ["a", "b", "e"], "lower": 0, "upper": 3}, df[["a", "b", "e"]].clip(0, 3))
+    halves = pd.DataFrame({"h": [0.5, 1.5, 2.5, -0.5, -1.5, 2.675, 1.005, np.nan, 1234.5678, -0.0],
+                           "i": np.array([15, 25, -35, 5, 149, 150, -150, 0, 7, 1049], dtype="int64")})
+    for x, d in [("h", 0), ("h", 1), ("h", 2), ("h", -1), ("h", -2), ("i", 0), ("i", -1), ("i", -2)]:
+        case("elementwise", f"{x}_round_{d}".replace("-", "m"), f'halves["{x}"].round({d})', "round",
+             {"df": halves}, {"x": x, "decimals": d}, halves[x].round(d))
+    case("elementwise", "frame_round", "df.round(1)", "frame_round", I, {"decimals": 1}, df.round(1))
+    for x, lo, hi, inc in [("a", 1, 4, "both"), ("a", 1, 4, "neither"), ("b", -1.0, 2.5, "left"),
+                           ("b", -1.0, 2.5, "right"), ("f", 0.5, 0.5, "both")]:
+        case("elementwise", f"{x}_between_{inc}", f'df["{x}"].between({lo}, {hi}, inclusive="{inc}")', "between", I,
+             {"x": x, "left": lo, "right": hi, "inclusive": inc}, df[x].between(lo, hi, inclusive=inc))
     # ---- NA and casts
     for col in ["b", "c", "t", "k", "a"]:
         case("na", f"isna_{col}", f'df["{col}"].isna()', "isna", I, {"x": col}, df[col].isna())

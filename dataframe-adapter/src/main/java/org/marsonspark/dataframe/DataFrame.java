@@ -303,6 +303,32 @@ public final class DataFrame extends Executable {
     return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.CUMMIN);
   }
 
+  /** {@code df.isin(values)}: a bool frame, true where a value is one of {@code values}. */
+  public DataFrame isin(java.util.Collection<?> values) {
+    List<DfType> bools = new ArrayList<>();
+    for (String c : data.columns()) {
+      org.marsonspark.dataframe.ops.ValueOps.checkIsIn(data.dtype(c), "column '" + c + "'");
+      bools.add(DfType.BOOL);
+    }
+    return Chunkwise.frame(List.of(data), org.marsonspark.dataframe.ops.ValueOps.IsIn.of(values), true,
+        new DataFrameData(-1, data.columns(), bools, data.index(), 0));
+  }
+
+  /** {@code df.clip(lower, upper)}: every column int64 or float64; null for no bound. */
+  public DataFrame clip(Double lower, Double upper) {
+    List<DfType> types = new ArrayList<>();
+    for (String c : data.columns()) {
+      types.add(org.marsonspark.dataframe.ops.ValueOps.clipType(data.dtype(c), lower, upper, "column '" + c + "'"));
+    }
+    return Chunkwise.frame(List.of(data), org.marsonspark.dataframe.ops.ValueOps.Clip.of(lower, upper), true,
+        new DataFrameData(-1, data.columns(), types, data.index(), 0));
+  }
+
+  /** {@code df.round(decimals)}: float64 columns (and int64 for negative decimals) rounded, the others kept. */
+  public DataFrame round(int decimals) {
+    return Chunkwise.frame(List.of(data), new org.marsonspark.dataframe.ops.ValueOps.Round(decimals), true, data);
+  }
+
   /** {@code df.shift(periods)}: every column's values move {@code periods} rows down (up when negative). */
   public DataFrame shift(long periods) {
     return org.marsonspark.dataframe.ops.Shift.frame(data, periods, false);

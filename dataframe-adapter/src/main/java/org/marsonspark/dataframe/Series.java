@@ -21,6 +21,7 @@ import org.marsonspark.dataframe.ops.RowOps;
 import org.marsonspark.dataframe.ops.RowSlice;
 import org.marsonspark.dataframe.ops.Scan;
 import org.marsonspark.dataframe.ops.Shift;
+import org.marsonspark.dataframe.ops.ValueOps;
 import org.marsonspark.dataframe.ops.SortValues;
 import org.marsonspark.dataframe.ops.TopN;
 import org.marsonspark.dataframe.ops.ValueCounts;
@@ -222,6 +223,43 @@ public final class Series extends Executable {
 
   public Series abs() {
     return unary(RowOps.UnaryKind.ABS);
+  }
+
+  /** {@code s.isin(values)}: bool, true where the value is one of {@code values} (Python equality: 1 == 1.0 == True). */
+  public Series isin(java.util.Collection<?> values) {
+    ValueOps.checkIsIn(dtype(), "a series");
+    return Chunkwise.series(List.of(data), ValueOps.IsIn.of(values), true,
+        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0));
+  }
+
+  /** {@code s.clip(lower, upper)}; null for no bound. int64 stays int64 with integral bounds, else float64. */
+  public Series clip(Double lower, Double upper) {
+    DfType t = ValueOps.clipType(dtype(), lower, upper, "a series");
+    return Chunkwise.series(List.of(data), ValueOps.Clip.of(lower, upper), true,
+        new SeriesData(-1, data.name(), t, data.index(), 0));
+  }
+
+  /** {@code s.round(decimals)}: halves to even as numpy; int64 changes only for negative decimals. */
+  public Series round(int decimals) {
+    if (dtype() != DfType.INT64 && dtype() != DfType.FLOAT64) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "round is not supported for dtype " + dtype());
+    }
+    return Chunkwise.series(List.of(data), new ValueOps.Round(decimals), true, data);
+  }
+
+  public Series round() {
+    return round(0);
+  }
+
+  /** {@code s.between(left, right, inclusive)}: {@code inclusive} "both" (pandas's default), "neither", "left" or "right". */
+  public Series between(double left, double right, String inclusive) {
+    boolean[] in = ValueOps.inclusive(dtype(), inclusive);
+    return Chunkwise.series(List.of(data), new ValueOps.Between(left, right, in[0], in[1]), true,
+        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0));
+  }
+
+  public Series between(double left, double right) {
+    return between(left, right, "both");
   }
 
   // ---- NA handling, casts, selection ------------------------------------------------------------

@@ -1,5 +1,8 @@
 package org.marsonspark.dataframe;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
@@ -45,9 +48,22 @@ class DfElementwise_FixtureTest {
     };
   }
 
+  /** isin's values: typed scalars, {@code {"kind": "none"}} for None. */
+  private static List<Object> values(JsonNode specs) {
+    List<Object> out = new ArrayList<>();
+    for (JsonNode v : specs) {
+      out.add(v.get("kind").asText().equals("none") ? null : DfFixtures.scalar(v));
+    }
+    return out;
+  }
+
+  private static Double bound(JsonNode v) {
+    return v.isNull() ? null : v.asDouble();
+  }
+
   static Object run(DfFixtures.Case c, long rows, MarsSession s) {
     DataFrame df = DfFixtures.dataFrame(c, "df", rows);
-    Series r = switch (c.op()) {
+    Executable r = switch (c.op()) {
       case "binary" -> apply(df.col(c.str("x")), c.str("fn"), df.col(c.str("y")));
       case "scalar" -> apply(df.col(c.str("x")), c.str("fn"), DfFixtures.scalar(c.param("value")));
       case "unary" -> switch (c.str("fn")) {
@@ -56,6 +72,15 @@ class DfElementwise_FixtureTest {
         default -> df.col(c.str("x")).not();
       };
       case "chain" -> df.col("a").mul(2L).add(df.col("b")).div(df.col("e")).gt(1L);
+      case "isin" -> df.col(c.str("x")).isin(values(c.param("values")));
+      case "frame_isin" -> df.select(DfSort_FixtureTest.strings(c.param("cols"))).isin(values(c.param("values")));
+      case "clip" -> df.col(c.str("x")).clip(bound(c.param("lower")), bound(c.param("upper")));
+      case "frame_clip" -> df.select(DfSort_FixtureTest.strings(c.param("cols")))
+          .clip(bound(c.param("lower")), bound(c.param("upper")));
+      case "round" -> df.col(c.str("x")).round(c.param("decimals").asInt());
+      case "frame_round" -> df.round(c.param("decimals").asInt());
+      case "between" -> df.col(c.str("x")).between(c.param("left").asDouble(), c.param("right").asDouble(),
+          c.str("inclusive"));
       default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
     };
     return DfFixtures.compute(r, s);

@@ -145,6 +145,17 @@ class DfErrors_Test {
   }
 
   @Test
+  void valueOperationsRefuseWhatTheyCannotTake() {
+    DataFrame df = frame();
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("t").isin(java.util.List.of(0L)), "isin",
+        "datetime64[ns]");
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.clip(0.0, 1.0), "clip", "column 'c'");
+    assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("c").round(1), "round", "object");
+    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("a").between(1, 2, "all"), "inclusive", "'all'");
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("k").between(1, 2), "between", "category");
+  }
+
+  @Test
   void notExecutedAndSessionStaysUsable() {
     DataFrame df = frame();
     assertClass(ErrorClass.NOT_EXECUTED, () -> df.fetch(), "execute()");

@@ -1,0 +1,261 @@
+package org.marsonspark.dataframe.ops;
+
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
+import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.dataframe.DfType;
+import org.marsonspark.dataframe.local.Column;
+import org.marsonspark.dataframe.local.DoubleColumn;
+import org.marsonspark.dataframe.local.LongColumn;
+import org.marsonspark.dataframe.local.Rows;
+
+/**
+ * Value-wise operations of series and frame columns, run chunk by chunk: {@code isin},
+ * {@code clip}, {@code round} and {@code between}, with pandas's dtype rules.
+ */
+public final class ValueOps {
+  private ValueOps() {}
+
+  /** Applies a column function to every column of a frame chunk, or to a series chunk. */
+  private static Object perColumn(Object chunk, java.util.function.UnaryOperator<Column> fn) {
+    Column[] cols = Rows.columns(chunk);
+    Column[] out = new Column[cols.length];
+    for (int j = 0; j < cols.length; j++) {
+      out[j] = fn.apply(cols[j]);
+    }
+    return Rows.withColumns(chunk, out);
+  }
+
+  // ---- isin -------------------------------------------------------------------------------------
+
+  /** Refuses the dtypes {@code isin} does not take yet. */
+  public static void checkIsIn(DfType t, String what) {
+    if (t == DfType.DATETIME) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "isin of " + what
+          + " (dtype datetime64[ns]) is not supported yet");
+    }
+  }
+
+  /**
+   * A value as Python compares it in a hash set: numbers and booleans by numeric value (1, 1.0
+   * and True are one key; NaN is a key of its own), strings as themselves, null for None.
+   */
+  static Object key(Object v) {
+    if (v instanceof Boolean b) {
+      return b ? 1.0 : 0.0;
+    }
+    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      long l = ((Number) v).longValue();
+      // beyond 2^53 a long is not a double: keep it exact
+      return Math.abs(l) <= (1L << 53) ? (Object) (double) l : (Object) l;
+    }
+    if (v instanceof Number n) {
+      double d = n.doubleValue();
+      return Double.isNaN(d) ? Double.NaN : d == 0 ? 0.0 : d;
+    }
+    return v;
+  }
+
+  /** {@code isin(values)}: true where the value is one of {@code values} (None matches NA of object and category). */
+  public record IsIn(Object[] values) implements ChunkOp {
+    public static IsIn of(Collection<?> values) {
+      return new IsIn(values.toArray());
+    }
+
+    @Override
+    public Object execute(Object[] in) {
+      Set<Object> keys = new HashSet<>();
+      for (Object v : values) {
+        keys.add(key(v));
+      }
+      return perColumn(in[0], c -> isin(c, keys));
+    }
+
+    private static Column isin(Column c, Set<Object> keys) {
+      boolean[] r = new boolean[c.size()];
+      boolean objectLike = c.dtype() == DfType.OBJECT || c.dtype() == DfType.CATEGORY;
+      for (int i = 0; i < r.length; i++) {
+        if (c.isNA(i)) {
+          // NaN of a float column matches NaN; NA of object and category columns matches None
+          r[i] = objectLike ? keys.contains(null) : keys.contains(Double.NaN);
+        } else {
+          r[i] = keys.contains(key(c.get(i)));
+        }
+      }
+      return Column.ofBools(r);
+    }
+
+    @Override
+    public String name() {
+      return "isin";
+    }
+  }
+
+  // ---- clip -------------------------------------------------------------------------------------
+
+  /** The dtype {@code clip} gives: int64 stays int64 with integral bounds, else float64; only numbers. */
+  public static DfType clipType(DfType t, Double lower, Double upper, String what) {
+    if (t != DfType.INT64 && t != DfType.FLOAT64) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "clip of " + what + " (dtype " + t.pandasName()
+          + ") is not supported: int64 and float64 only");
+    }
+    boolean ints = (lower == null || integral(lower)) && (upper == null || integral(upper));
+    return t == DfType.INT64 && ints ? DfType.INT64 : DfType.FLOAT64;
+  }
+
+  private static boolean integral(double d) {
+    return d == Math.rint(d) && Math.abs(d) < 0x1p63;
+  }
+
+  /** {@code clip(lower, upper)} (null: no bound); NaN stays NaN. */
+  public record Clip(Double lower, Double upper) implements ChunkOp {
+    /** Bounds given the wrong way round are swapped, as pandas 1.5 does. */
+    public static Clip of(Double lower, Double upper) {
+      if (lower != null && upper != null && lower > upper) {
+        return new Clip(upper, lower);
+      }
+      return new Clip(lower, upper);
+    }
+
+    @Override
+    public Object execute(Object[] in) {
+      return perColumn(in[0], this::clip);
+    }
+
+    private Column clip(Column c) {
+      double lo = lower == null ? Double.NEGATIVE_INFINITY : lower;
+      double hi = upper == null ? Double.POSITIVE_INFINITY : upper;
+      if (c instanceof LongColumn l && (lower == null || integral(lower)) && (upper == null || integral(upper))) {
+        long[] v = l.values();
+        long[] r = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+          long x = v[i];
+          if (lower != null) {
+            x = Math.max(x, (long) lo);
+          }
+          if (upper != null) {
+            x = Math.min(x, (long) hi);
+          }
+          r[i] = x;
+        }
+        return Column.ofLongs(r);
+      }
+      double[] v = Windowed.doubles(c);
+      double[] r = new double[v.length];
+      for (int i = 0; i < v.length; i++) {
+        double x = v[i];
+        r[i] = Double.isNaN(x) ? x : Math.min(Math.max(x, lo), hi);
+      }
+      return Column.ofDoubles(r);
+    }
+
+    @Override
+    public String name() {
+      return "clip";
+    }
+  }
+
+  // ---- round ------------------------------------------------------------------------------------
+
+  /**
+   * {@code round(decimals)} as numpy's {@code around}: halves to even, on {@code x * 10^d} (on
+   * {@code x / 10^-d} for negative {@code d}); int64 columns change only for negative decimals;
+   * other dtypes are left as they are (a frame's non-numeric columns, as pandas).
+   */
+  public record Round(int decimals) implements ChunkOp {
+    @Override
+    public Object execute(Object[] in) {
+      return perColumn(in[0], this::round);
+    }
+
+    private Column round(Column c) {
+      if (c instanceof DoubleColumn d) {
+        double[] v = d.values();
+        double[] r = new double[v.length];
+        if (decimals >= 0) {
+          double f = Math.pow(10, decimals);
+          for (int i = 0; i < v.length; i++) {
+            r[i] = Math.rint(v[i] * f) / f;
+          }
+        } else {
+          double f = Math.pow(10, -decimals);
+          for (int i = 0; i < v.length; i++) {
+            r[i] = Math.rint(v[i] / f) * f;
+          }
+        }
+        return Column.ofDoubles(r);
+      }
+      if (c instanceof LongColumn l && decimals < 0) {
+        long f = 1;
+        for (int k = 0; k < -decimals && f <= Long.MAX_VALUE / 10; k++) {
+          f *= 10;
+        }
+        long[] v = l.values();
+        long[] r = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+          r[i] = halfEven(v[i], f) * f;
+        }
+        return Column.ofLongs(r);
+      }
+      return c;
+    }
+
+    /** x / f rounded half to even, exactly. */
+    private static long halfEven(long x, long f) {
+      long q = Math.floorDiv(x, f);
+      long rem = Math.floorMod(x, f);
+      long twice = 2 * rem;
+      if (twice > f || (twice == f && (q & 1) != 0)) {
+        q++;
+      }
+      return q;
+    }
+
+    @Override
+    public String name() {
+      return "round";
+    }
+  }
+
+  // ---- between ----------------------------------------------------------------------------------
+
+  /** Refuses what {@code between} does not take: numbers only; inclusive one of pandas's four. */
+  public static boolean[] inclusive(DfType t, String inclusive) {
+    if (t != DfType.INT64 && t != DfType.FLOAT64) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "between of a series of dtype " + t.pandasName()
+          + " is not supported: int64 and float64 only");
+    }
+    return switch (inclusive) {
+      case "both" -> new boolean[] {true, true};
+      case "neither" -> new boolean[] {false, false};
+      case "left" -> new boolean[] {true, false};
+      case "right" -> new boolean[] {false, true};
+      default -> throw new MarsException(ErrorClass.INVALID_ARGUMENT, "between: inclusive has to be either string "
+          + "of 'both', 'left', 'right', or 'neither', got '" + inclusive + "'");
+    };
+  }
+
+  /** {@code between(left, right, inclusive)}: false for NaN. */
+  public record Between(double left, double right, boolean leftIn, boolean rightIn) implements ChunkOp {
+    @Override
+    public Object execute(Object[] in) {
+      return perColumn(in[0], c -> {
+        double[] v = Windowed.doubles(c);
+        boolean[] r = new boolean[v.length];
+        for (int i = 0; i < v.length; i++) {
+          double x = v[i];
+          r[i] = (leftIn ? x >= left : x > left) && (rightIn ? x <= right : x < right);
+        }
+        return Column.ofBools(r);
+      });
+    }
+
+    @Override
+    public String name() {
+      return "between";
+    }
+  }
+}
