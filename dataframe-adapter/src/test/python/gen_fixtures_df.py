@@ -324,6 +324,18 @@ def gen():
             for ddof in [0, 2]:
                 case("reductions", f"{col}_{fn}_ddof{ddof}", f'df["{col}"].{fn}(ddof={ddof})', "reduce_ddof", I,
                      {"x": col, "fn": fn, "ddof": ddof}, getattr(df[col], fn)(ddof=ddof))
+    for col in ["a", "b", "e", "f"]:
+        case("reductions", f"{col}_median", f'df["{col}"].median()', "quantile", I, {"x": col, "q": None},
+             df[col].median())
+        for q in [0.0, 0.1, 0.25, 0.5, 0.9, 1.0]:
+            case("reductions", f"{col}_quantile_{q}".replace(".", "p"), f'df["{col}"].quantile({q})', "quantile", I,
+                 {"x": col, "q": q}, df[col].quantile(q))
+    case("reductions", "filtered_b_median", 'df[df["a"] > 0]["b"].median()', "filtered_quantile", I,
+         {"x": "b", "by": "a", "gt": 0, "q": None}, df[df["a"] > 0]["b"].median())
+    case("reductions", "filtered_b_quantile_0p3", 'df[df["a"] > 0]["b"].quantile(0.3)', "filtered_quantile", I,
+         {"x": "b", "by": "a", "gt": 0, "q": 0.3}, df[df["a"] > 0]["b"].quantile(0.3))
+    case("reductions", "empty_median", 'df[df["a"] > 100]["b"].median()', "filtered_quantile", I,
+         {"x": "b", "by": "a", "gt": 100, "q": None}, df[df["a"] > 100]["b"].median())
     one = pd.DataFrame({"x": [2.5]})
     for fn in ["var", "std"]:
         for ddof in [0, 1]:
@@ -1184,6 +1196,10 @@ def gen_loc():
     # object columns holding None: sum/mean/var dropped by pandas, count/nunique kept
     for fn in ["sum", "mean", "var", "count", "nunique"]:
         case(R, f"all_{fn}", f"df.{fn}()", "reduce", I, {"cols": [], "fn": fn}, getattr(df, fn)())
+    case(R, "numeric_median", 'df[["a", "b", "e", "f"]].median()', "frame_quantile", I,
+         {"cols": ["a", "b", "e", "f"], "q": None}, df[["a", "b", "e", "f"]].median())
+    case(R, "numeric_quantile_0p75", 'df[["a", "b", "e", "f"]].quantile(0.75)', "frame_quantile", I,
+         {"cols": ["a", "b", "e", "f"], "q": 0.75}, df[["a", "b", "e", "f"]].quantile(0.75))
     for fn, ddof in [("var", 0), ("std", 0), ("std", 2)]:
         case(R, f"numeric_{fn}_ddof{ddof}", f"df[{nums}].{fn}(ddof={ddof})", "reduce_ddof", I,
              {"cols": nums, "fn": fn, "ddof": ddof}, getattr(df[nums], fn)(ddof=ddof))

@@ -303,6 +303,16 @@ public final class DataFrame extends Executable {
     return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.CUMMIN);
   }
 
+  /** {@code df.median()}: per column (every column int64 or float64), a series indexed by the column names. */
+  public Series median() {
+    return org.marsonspark.dataframe.ops.Quantile.frame(this, 0.5, true);
+  }
+
+  /** {@code df.quantile(q)}: per column (every column int64 or float64), linear interpolation. */
+  public Series quantile(double q) {
+    return org.marsonspark.dataframe.ops.Quantile.frame(this, q, false);
+  }
+
   /** {@code df.isin(values)}: a bool frame, true where a value is one of {@code values}. */
   public DataFrame isin(java.util.Collection<?> values) {
     List<DfType> bools = new ArrayList<>();

@@ -466,6 +466,16 @@ public final class Series extends Executable {
     return Reduce.of(data, Agg.STD, ddof);
   }
 
+  /** {@code s.median()}: exact, NA skipped (the valid values are sorted in parallel first); float64. */
+  public Scalar median() {
+    return org.marsonspark.dataframe.ops.Quantile.of(this, 0.5, true);
+  }
+
+  /** {@code s.quantile(q)} with linear interpolation, as numpy; NA skipped; float64. */
+  public Scalar quantile(double q) {
+    return org.marsonspark.dataframe.ops.Quantile.of(this, q, false);
+  }
+
   public Scalar nunique() {
     return agg(Agg.NUNIQUE);
   }

@@ -153,6 +153,10 @@ class DfErrors_Test {
     assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("c").round(1), "round", "object");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("a").between(1, 2, "all"), "inclusive", "'all'");
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("k").between(1, 2), "between", "category");
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("c").median(), "median", "object");
+    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").quantile(1.5), "quantile", "1.5");
+    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").quantile(Double.NaN), "quantile");
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.median(), "median", "column 'c'");
   }
 
   @Test

@@ -117,6 +117,8 @@ class DfLoc_FixtureTest {
       case "series_iloc" -> df.col(c.str("col")).iloc(c.param("i").asLong());
       case "iat" -> df.iat(c.param("i").asLong(), c.param("j").asInt());
       case "reduce" -> columns(df, c).agg(c.str("fn"));
+      case "frame_quantile" -> c.param("q").isNull() ? columns(df, c).median()
+          : columns(df, c).quantile(c.param("q").asDouble());
       case "reduce_ddof" -> c.str("fn").equals("var") ? columns(df, c).var(c.param("ddof").asInt())
           : columns(df, c).std(c.param("ddof").asInt());
       case "filter_reduce" -> columns(df.filter(df.col(c.str("col")).gt(c.param("gt").asLong())), c)

@@ -340,11 +340,15 @@ public final class FrameOps {
     return v;
   }
 
-  record CollectSeries(List<String> names, DfType dtype, String fn) implements ChunkOp {
+  record CollectSeries(List<String> names, DfType dtype, String fn, String seriesName) implements ChunkOp {
+    CollectSeries(List<String> names, DfType dtype, String fn) {
+      this(names, dtype, fn, null);
+    }
+
     @Override
     public Object execute(Object[] in) {
       Object[] v = names.isEmpty() ? new Object[0] : values(in);
-      return new LocalSeries(labels(names), null, column(dtype, v, "DataFrame." + fn));
+      return new LocalSeries(labels(names), seriesName, column(dtype, v, "DataFrame." + fn));
     }
 
     @Override
