@@ -275,6 +275,21 @@ def gen():
         case("elementwise", f"{x}_round_{d}".replace("-", "m"), f'halves["{x}"].round({d})', "round",
              {"df": halves}, {"x": x, "decimals": d}, halves[x].round(d))
     case("elementwise", "frame_round", "df.round(1)", "frame_round", I, {"decimals": 1}, df.round(1))
+    # where / mask: NA or a constant or a series where the condition says
+    cond = df["a"] > 1
+    for x in ["a", "b", "c", "d", "t", "k"]:
+        case("elementwise", f"{x}_where", f'df["{x}"].where(df["a"] > 1)', "where", I,
+             {"x": x, "by": "a", "gt": 1, "mask": False, "other": None}, df[x].where(cond))
+        case("elementwise", f"{x}_mask", f'df["{x}"].mask(df["a"] > 1)', "where", I,
+             {"x": x, "by": "a", "gt": 1, "mask": True, "other": None}, df[x].mask(cond))
+    for x, other in [("a", 0), ("a", -0.5), ("b", 7), ("c", "none"), ("d", False), ("a", "z")]:
+        case("elementwise", f"{x}_where_{other}".replace(".", "p").replace("-", "m"),
+             f'df["{x}"].where(df["a"] > 1, {other!r})', "where", I,
+             {"x": x, "by": "a", "gt": 1, "mask": False, "other": spec(other)}, df[x].where(cond, other))
+    case("elementwise", "b_mask_series_f", 'df["b"].mask(df["a"] > 1, df["f"])', "where_series", I,
+         {"x": "b", "by": "a", "gt": 1, "mask": True, "other": "f"}, df["b"].mask(cond, df["f"]))
+    case("elementwise", "a_where_series_e", 'df["a"].where(df["a"] > 1, df["e"])', "where_series", I,
+         {"x": "a", "by": "a", "gt": 1, "mask": False, "other": "e"}, df["a"].where(cond, df["e"]))
     for x, lo, hi, inc in [("a", 1, 4, "both"), ("a", 1, 4, "neither"), ("b", -1.0, 2.5, "left"),
                            ("b", -1.0, 2.5, "right"), ("f", 0.5, 0.5, "both")]:
         case("elementwise", f"{x}_between_{inc}", f'df["{x}"].between({lo}, {hi}, inclusive="{inc}")', "between", I,

@@ -251,6 +251,50 @@ public final class Series extends Executable {
     return round(0);
   }
 
+  /** {@code s.where(cond)}: the values where the bool series {@code cond} is true, NA elsewhere. */
+  public Series where(Series cond) {
+    return where(cond, null, false);
+  }
+
+  /**
+   * {@code s.where(cond, other)}: the values where {@code cond} is true, {@code other} elsewhere
+   * (a constant, null for NA, or a series of the same rows).
+   */
+  public Series where(Series cond, Object other) {
+    return where(cond, other, false);
+  }
+
+  /** {@code s.mask(cond)}: NA where {@code cond} is true. */
+  public Series mask(Series cond) {
+    return where(cond, null, true);
+  }
+
+  /** {@code s.mask(cond, other)}: {@code other} where {@code cond} is true. */
+  public Series mask(Series cond, Object other) {
+    return where(cond, other, true);
+  }
+
+  private Series where(Series cond, Object other, boolean mask) {
+    String fn = mask ? "mask" : "where";
+    if (cond.dtype() != DfType.BOOL) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, fn + ": the condition must have dtype bool, got "
+          + cond.dtype());
+    }
+    List<TileableData> ins = new ArrayList<>(List.of(data, cond.data));
+    DfType otherType = null;
+    Object constant = null;
+    if (other instanceof Series o) {
+      ins.add(o.data);
+      otherType = o.dtype();
+    } else if (other != null && !(other instanceof Double d && d.isNaN())) {
+      otherType = scalarType(other);
+      constant = other;
+    }
+    DfType out = ValueOps.whereType(dtype(), otherType, fn);
+    return Chunkwise.series(ins, new ValueOps.Where(mask, constant, out), true,
+        new SeriesData(-1, data.name(), out, data.index(), 0));
+  }
+
   /** {@code s.between(left, right, inclusive)}: {@code inclusive} "both" (pandas's default), "neither", "left" or "right". */
   public Series between(double left, double right, String inclusive) {
     boolean[] in = ValueOps.inclusive(dtype(), inclusive);

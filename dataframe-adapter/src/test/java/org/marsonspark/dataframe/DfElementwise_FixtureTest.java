@@ -77,6 +77,14 @@ class DfElementwise_FixtureTest {
       case "clip" -> df.col(c.str("x")).clip(bound(c.param("lower")), bound(c.param("upper")));
       case "frame_clip" -> df.select(DfSort_FixtureTest.strings(c.param("cols")))
           .clip(bound(c.param("lower")), bound(c.param("upper")));
+      case "where", "where_series" -> {
+        Series x = df.col(c.str("x"));
+        Series cond = df.col(c.str("by")).gt(c.param("gt").asLong());
+        JsonNode o = c.param("other");
+        Object other = c.op().equals("where_series") ? df.col(o.asText())
+            : o.isNull() || o.get("kind").asText().equals("none") ? null : DfFixtures.scalar(o);
+        yield c.param("mask").asBoolean() ? x.mask(cond, other) : x.where(cond, other);
+      }
       case "round" -> df.col(c.str("x")).round(c.param("decimals").asInt());
       case "frame_round" -> df.round(c.param("decimals").asInt());
       case "between" -> df.col(c.str("x")).between(c.param("left").asDouble(), c.param("right").asDouble(),

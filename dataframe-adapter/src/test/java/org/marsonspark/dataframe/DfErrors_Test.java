@@ -154,6 +154,8 @@ class DfErrors_Test {
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("a").between(1, 2, "all"), "inclusive", "'all'");
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("k").between(1, 2), "between", "category");
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("c").median(), "median", "object");
+    assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("a").where(df.col("a")), "where", "bool");
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("k").mask(df.col("d"), "u"), "mask", "category");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").quantile(1.5), "quantile", "1.5");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").quantile(Double.NaN), "quantile");
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.median(), "median", "column 'c'");

@@ -2,19 +2,23 @@ package org.marsonspark.dataframe.ops;
 
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.DfType;
+import org.marsonspark.dataframe.local.BoolColumn;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.DoubleColumn;
+import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.dataframe.local.LongColumn;
 import org.marsonspark.dataframe.local.Rows;
 
 /**
  * Value-wise operations of series and frame columns, run chunk by chunk: {@code isin},
- * {@code clip}, {@code round} and {@code between}, with pandas's dtype rules.
+ * {@code clip}, {@code round}, {@code where} / {@code mask} and {@code between}, with pandas's
+ * dtype rules.
  */
 public final class ValueOps {
   private ValueOps() {}
@@ -217,6 +221,64 @@ public final class ValueOps {
     @Override
     public String name() {
       return "round";
+    }
+  }
+
+  // ---- where / mask -----------------------------------------------------------------------------
+
+  /**
+   * The dtype of {@code s.where(cond, other)}: with other NA (the default) the series's NA dtype
+   * (int64 becomes float64 and bool object even where nothing is replaced: pandas decides by the
+   * values, which are unknown before running); else the dtype both fit in (int64 with float64 is
+   * float64; other mixes object). Category series take no other than NA.
+   */
+  public static DfType whereType(DfType t, DfType other, String fn) {
+    if (other == null) {
+      return t == DfType.INT64 ? DfType.FLOAT64 : t == DfType.BOOL ? DfType.OBJECT : t;
+    }
+    if (t == DfType.CATEGORY) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, fn + " of a category series with an 'other' is "
+          + "not supported yet (only NA)");
+    }
+    if (t == other) {
+      return t;
+    }
+    if ((t == DfType.INT64 && other == DfType.FLOAT64) || (t == DfType.FLOAT64 && other == DfType.INT64)) {
+      return DfType.FLOAT64;
+    }
+    return DfType.OBJECT;
+  }
+
+  /**
+   * {@code where(cond, other)} ({@code mask}: where cond is false): inputs are the series chunk,
+   * the bool condition's chunk and, for a series {@code other}, its chunk; a constant other
+   * (null for NA) is in the op.
+   */
+  public record Where(boolean mask, Object constant, DfType result) implements ChunkOp {
+    @Override
+    public Object execute(Object[] in) {
+      LocalSeries s = (LocalSeries) in[0];
+      boolean[] cond = ((BoolColumn) ((LocalSeries) in[1]).values()).values();
+      int n = s.size();
+      Column self = Casts.cast(s.values(), result, false);
+      Column other;
+      if (in.length > 2) {
+        other = Casts.cast(((LocalSeries) in[2]).values(), result, false);
+      } else if (constant == null) {
+        other = Column.na(result, n);
+      } else {
+        other = Casts.cast(RowOps.broadcast(constant, n), result, false);
+      }
+      int[] at = new int[n];
+      for (int i = 0; i < n; i++) {
+        at[i] = cond[i] != mask ? i : n + i;
+      }
+      return s.withValues(Column.concat(List.of(self, other)).take(at));
+    }
+
+    @Override
+    public String name() {
+      return mask ? "mask" : "where";
     }
   }
 
