@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The numpy / numexpr side of the benchmark harness (Debian's python3-numpy, python3-numexpr).
+"""The numpy / numexpr / pandas side of the benchmark harness (Debian's python3-numpy,
+python3-numexpr, python3-pandas).
 
 usage: workloads.py WORKLOAD IMPL N CHUNK REPEATS
 Prints one `time=<seconds>` line per timed repeat (after one warm-up) and `result=<value>`.
@@ -39,9 +40,21 @@ def w3(impl, n, chunk):
     return float((a.dot(a.T) - a).std())
 
 
+def r1(impl, n, chunk):
+    import pandas as pd
+    x = pd.Series(np.random.random(n))
+    return float(x.rolling(20).mean().sum())
+
+
+def r2(impl, n, chunk):
+    import pandas as pd
+    x = pd.Series(np.random.random(n))
+    return float(x.median())
+
+
 def main():
     workload, impl, n, chunk, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-    fn = {"W1": w1, "W2": w2, "W3": w3}[workload]
+    fn = {"W1": w1, "W2": w2, "W3": w3, "R1": r1, "R2": r2}[workload]
     result = fn(impl, n, chunk)  # warm-up
     for _ in range(repeats):
         t0 = time.perf_counter()

@@ -76,6 +76,8 @@ public final class Bench {
     c.put("W1big", List.of(new MonteCarloPi(1_000_000_000L, 10_000_000L)));
     c.put("W2", List.of(new ShiftScaleSum(quick ? 40_000_000L : 400_000_000L, 10_000_000L)));
     c.put("W3", quick ? List.of(new MatrixStd(1000)) : List.of(new MatrixStd(4000), new MatrixStd(8000)));
+    c.put("R1", List.of(RowWindows.rolling(quick ? 2_000_000L : 20_000_000L, quick ? 250_000L : 2_500_000L)));
+    c.put("R2", List.of(RowWindows.median(quick ? 2_000_000L : 20_000_000L, quick ? 250_000L : 2_500_000L)));
     c.put("P1", List.of(Planner.planning(quick ? 10_000 : 100_000)));
     c.put("P2", List.of(Planner.throughput(quick ? 1_000 : 10_000)));
     return c;
