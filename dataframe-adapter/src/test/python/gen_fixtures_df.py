@@ -1319,6 +1319,14 @@ def gen_scans():
         case(S, f"frame_shift_{p}", f"df.shift({p})", "frame_shift", I, {"cols": [], "periods": p}, df.shift(p))
         case(S, f"frame_diff_{p}", f"df[{nums}].diff({p})", "frame_diff", I, {"cols": ["a", "b", "e", "f"], "periods": p},
              df[["a", "b", "e", "f"]].diff(p))
+    steps = pd.DataFrame({"x": [1.0, np.nan, 2.0, 0.0, 3.0, np.nan, np.nan, 4.0, -2.0, 0.0, 0.0],
+                          "i": np.array([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5], dtype="int64")})
+    for col in ["x", "i"]:
+        for p in [1, 2, -1, -3]:
+            case(S, f"{col}_pct_change_{p}", f'steps["{col}"].pct_change({p})', "pct_change", {"df": steps},
+                 {"x": col, "periods": p}, steps[col].pct_change(p))
+    case(S, "frame_pct_change", "steps.pct_change()", "frame_pct_change", {"df": steps}, {"periods": 1},
+         steps.pct_change())
     for p in [1, -2]:
         case(S, f"filtered_b_shift_{p}", f'df[df["a"] > 2]["b"].shift({p})', "filtered_shift", I,
              {"x": "b", "by": "a", "gt": 2, "periods": p}, df[df["a"] > 2]["b"].shift(p))

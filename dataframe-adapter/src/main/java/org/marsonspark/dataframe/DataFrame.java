@@ -357,6 +357,17 @@ public final class DataFrame extends Executable {
     return diff(1);
   }
 
+  /** {@code df.pct_change(periods)}: per column, filled forward, then {@code df / df.shift(periods) - 1}; int64 and float64 columns. */
+  public DataFrame pctChange(long periods) {
+    diff(periods);
+    DataFrame filled = ffill();
+    return filled.div(filled.shift(periods)).sub(1L);
+  }
+
+  public DataFrame pctChange() {
+    return pctChange(1);
+  }
+
   /** {@code df.rolling(window)}: trailing windows per column (every column int64, float64 or bool). */
   public Rolling<DataFrame> rolling(long window) {
     return rolling(window, null);

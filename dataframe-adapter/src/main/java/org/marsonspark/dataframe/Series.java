@@ -377,6 +377,20 @@ public final class Series extends Executable {
   }
 
   /**
+   * {@code s.pct_change(periods)} as pandas 1.5: NA is first filled forward, then
+   * {@code s / s.shift(periods) - 1} (float64; x / 0 is inf); int64 and float64 only.
+   */
+  public Series pctChange(long periods) {
+    Shift.series(data, periods, true);
+    Series filled = ffill();
+    return filled.div(filled.shift(periods)).sub(1L);
+  }
+
+  public Series pctChange() {
+    return pctChange(1);
+  }
+
+  /**
    * {@code s.rolling(window)}: trailing windows of {@code window} rows, at least {@code window}
    * valid values each (pandas's default {@code min_periods}).
    */

@@ -30,6 +30,8 @@ class DfScan_FixtureTest {
       case "shift" -> df.col(c.str("x")).shift(c.param("periods").asLong());
       case "diff" -> df.col(c.str("x")).diff(c.param("periods").asLong());
       case "frame_shift" -> df.shift(c.param("periods").asLong());
+      case "pct_change" -> df.col(c.str("x")).pctChange(c.param("periods").asLong());
+      case "frame_pct_change" -> df.pctChange(c.param("periods").asLong());
       case "frame_diff" -> df.select(DfSort_FixtureTest.strings(c.param("cols"))).diff(c.param("periods").asLong());
       case "filtered_shift" -> df.filter(df.col(c.str("by")).gt(c.param("gt").asLong())).col(c.str("x"))
           .shift(c.param("periods").asLong());
