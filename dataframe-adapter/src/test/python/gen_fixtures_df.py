@@ -1345,6 +1345,18 @@ def gen_scans():
         case(S, f"filtered_b_rolling_2_{fn}", f'df[df["a"] > 2]["b"].rolling(2, min_periods=1).{fn}()',
              "filtered_rolling", I, {"x": "b", "by": "a", "gt": 2, "window": 2, "min_periods": 1, "fn": fn},
              getattr(df[df["a"] > 2]["b"].rolling(2, min_periods=1), fn)())
+    # expanding windows
+    for col in ["a", "b", "d", "f"]:
+        for mp in [None, 0, 3]:
+            for fn in ["sum", "mean", "min", "max", "var", "std"]:
+                expected = getattr(df[col].expanding() if mp is None else df[col].expanding(min_periods=mp), fn)()
+                case(S, f"{col}_expanding_{mp}_{fn}", f'df["{col}"].expanding(min_periods={mp}).{fn}()', "expanding", I,
+                     {"x": col, "min_periods": mp, "fn": fn}, expected)
+    for fn in ["sum", "std"]:
+        case(S, f"frame_expanding_{fn}", f"df[{nums}].expanding().{fn}()", "frame_expanding", I,
+             {"cols": nums, "min_periods": None, "fn": fn}, getattr(df[nums].expanding(), fn)())
+        case(S, f"gaps_expanding_{fn}", f"gaps[['x', 'y']].expanding().{fn}()", "frame_expanding", {"df": gaps},
+             {"cols": ["x", "y"], "min_periods": None, "fn": fn}, getattr(gaps[["x", "y"]].expanding(), fn)())
     # after a filter: chunks of unknown size, some empty
     for fn in ["ffill", "bfill", "cumsum", "cummin"]:
         case(S, f"filtered_b_{fn}", f'df[df["a"] > 2]["b"].{fn}()', "filtered_scan", I,

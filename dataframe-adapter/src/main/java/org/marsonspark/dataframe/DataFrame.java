@@ -369,14 +369,25 @@ public final class DataFrame extends Executable {
   }
 
   /** {@code df.rolling(window)}: trailing windows per column (every column int64, float64 or bool). */
-  public Rolling<DataFrame> rolling(long window) {
+  public Window<DataFrame> rolling(long window) {
     return rolling(window, null);
   }
 
   /** {@code df.rolling(window, min_periods=minPeriods)}; null for the default (the window). */
-  public Rolling<DataFrame> rolling(long window, Long minPeriods) {
+  public Window<DataFrame> rolling(long window, Long minPeriods) {
     int mp = org.marsonspark.dataframe.ops.Windowed.check(window, minPeriods);
-    return new Rolling<>(fn -> org.marsonspark.dataframe.ops.Windowed.frame(data, (int) window, mp, fn));
+    return new Window<>(fn -> org.marsonspark.dataframe.ops.Windowed.frame(data, (int) window, mp, fn));
+  }
+
+  /** {@code df.expanding()}: per column, windows from the first row to each row (every column int64, float64 or bool). */
+  public Window<DataFrame> expanding() {
+    return expanding(null);
+  }
+
+  /** {@code df.expanding(min_periods=minPeriods)}; null for the default (1). */
+  public Window<DataFrame> expanding(Long minPeriods) {
+    int mp = org.marsonspark.dataframe.ops.Expanding.check(minPeriods);
+    return new Window<>(fn -> org.marsonspark.dataframe.ops.Expanding.frame(data, mp, fn));
   }
 
   /** Rows without NA in any column ({@code how="any"}) or not NA in every column ({@code how="all"}). */

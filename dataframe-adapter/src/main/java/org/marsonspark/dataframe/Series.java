@@ -394,14 +394,25 @@ public final class Series extends Executable {
    * {@code s.rolling(window)}: trailing windows of {@code window} rows, at least {@code window}
    * valid values each (pandas's default {@code min_periods}).
    */
-  public Rolling<Series> rolling(long window) {
+  public Window<Series> rolling(long window) {
     return rolling(window, null);
   }
 
   /** {@code s.rolling(window, min_periods=minPeriods)}; null for the default (the window). */
-  public Rolling<Series> rolling(long window, Long minPeriods) {
+  public Window<Series> rolling(long window, Long minPeriods) {
     int mp = org.marsonspark.dataframe.ops.Windowed.check(window, minPeriods);
-    return new Rolling<>(fn -> org.marsonspark.dataframe.ops.Windowed.series(data, (int) window, mp, fn));
+    return new Window<>(fn -> org.marsonspark.dataframe.ops.Windowed.series(data, (int) window, mp, fn));
+  }
+
+  /** {@code s.expanding()}: windows from the first row to each row, at least one valid value. */
+  public Window<Series> expanding() {
+    return expanding(null);
+  }
+
+  /** {@code s.expanding(min_periods=minPeriods)}; null for the default (1). */
+  public Window<Series> expanding(Long minPeriods) {
+    int mp = org.marsonspark.dataframe.ops.Expanding.check(minPeriods);
+    return new Window<>(fn -> org.marsonspark.dataframe.ops.Expanding.series(data, mp, fn));
   }
 
   public Series dropna() {

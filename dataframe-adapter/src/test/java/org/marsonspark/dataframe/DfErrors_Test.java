@@ -140,6 +140,8 @@ class DfErrors_Test {
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").rolling(2, 3L), "min_periods 3", "window 2");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").rolling(2, -1L), "min_periods");
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.rolling(2).mean(), "rolling mean", "column 'c'");
+    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").expanding(-1L), "expanding", "min_periods");
+    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.expanding().std(), "expanding std", "column 'c'");
     // the fills take every dtype
     assertEquals(4L, df.ffill().col("k").count().execute(spark.session()).fetch());
   }

@@ -40,6 +40,9 @@ class DfScan_FixtureTest {
           .rolling(c.param("window").asLong(), minPeriods(c)), fn);
       case "filtered_rolling" -> window(df.filter(df.col(c.str("by")).gt(c.param("gt").asLong())).col(c.str("x"))
           .rolling(c.param("window").asLong(), minPeriods(c)), fn);
+      case "expanding" -> window(df.col(c.str("x")).expanding(minPeriods(c)), fn);
+      case "frame_expanding" -> window(df.select(DfSort_FixtureTest.strings(c.param("cols"))).expanding(minPeriods(c)),
+          fn);
       case "scan" -> scan(df.col(c.str("x")), fn);
       case "frame_scan" -> {
         String[] cols = DfSort_FixtureTest.strings(c.param("cols"));
@@ -55,7 +58,7 @@ class DfScan_FixtureTest {
     return c.param("min_periods").isNull() ? null : c.param("min_periods").asLong();
   }
 
-  static <T> T window(Rolling<T> r, String fn) {
+  static <T> T window(Window<T> r, String fn) {
     return switch (fn) {
       case "sum" -> r.sum();
       case "mean" -> r.mean();

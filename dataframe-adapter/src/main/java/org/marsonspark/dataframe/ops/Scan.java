@@ -85,19 +85,28 @@ public final class Scan extends DfOp {
 
   @Override
   public void tile(TileContext ctx) {
-    DfData in = in(0);
-    DfData out = out();
+    tileWithCarries(ctx, in(0), out(), new Summarize(kind), new Carries(kind), r -> new ScanChunk(kind, r));
+  }
+
+  /**
+   * The three steps every carrying operand tiles into: {@code summarize} on each row chunk
+   * (a small value of shape [1]), {@code carries} on all those summaries in chunk order (what each
+   * chunk takes in, shape [chunks]), and {@code perChunk.apply(r)} on row chunk r and the
+   * carries, which gives the output chunk.
+   */
+  static void tileWithCarries(TileContext ctx, DfData in, DfData out, ChunkOp summarize, ChunkOp carries,
+      java.util.function.IntFunction<ChunkOp> perChunk) {
     List<Chunk> chunks = in.chunks();
     List<Chunk> summaries = new ArrayList<>();
     for (int r = 0; r < chunks.size(); r++) {
-      summaries.add(ctx.newChunk(new Summarize(kind), List.of(chunks.get(r)), new int[] {r}, new long[] {1}, null));
+      summaries.add(ctx.newChunk(summarize, List.of(chunks.get(r)), new int[] {r}, new long[] {1}, null));
     }
-    Chunk carries = ctx.newChunk(new Carries(kind), summaries, new int[] {0}, new long[] {chunks.size()}, null);
+    Chunk carried = ctx.newChunk(carries, summaries, new int[] {0}, new long[] {chunks.size()}, null);
     List<Chunk> outs = new ArrayList<>();
     for (int r = 0; r < chunks.size(); r++) {
       Chunk c = chunks.get(r);
-      outs.add(ctx.newChunk(new ScanChunk(kind, r), List.of(c, carries), rowIndex(out, r),
-          rowShape(out, c.shape()[0]), out.chunkMeta()));
+      outs.add(ctx.newChunk(perChunk.apply(r), List.of(c, carried), rowIndex(out, r), rowShape(out, c.shape()[0]),
+          out.chunkMeta()));
     }
     out.setChunks(outs, nsplitsOf(out, in.rowSplits()));
   }

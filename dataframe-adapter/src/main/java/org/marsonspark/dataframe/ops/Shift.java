@@ -2,7 +2,6 @@ package org.marsonspark.dataframe.ops;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.ChunkValue;
 import org.marsonspark.core.MarsException;
@@ -87,24 +86,13 @@ public final class Shift extends DfOp {
 
   @Override
   public void tile(TileContext ctx) {
-    DfData in = in(0);
-    DfData out = out();
     int k = rows(periods);
     boolean down = periods >= 0;
-    List<Chunk> chunks = in.chunks();
-    List<Chunk> edges = new ArrayList<>();
-    for (int r = 0; r < chunks.size(); r++) {
-      edges.add(ctx.newChunk(new Edge(k, down), List.of(chunks.get(r)), new int[] {r}, new long[] {1}, null));
-    }
-    Chunk neighbours = ctx.newChunk(new Neighbours(k, down), edges, new int[] {0}, new long[] {chunks.size()}, null);
-    List<DfType> types = out instanceof SeriesData s ? List.of(s.dtype()) : ((DataFrameData) out).dtypes();
-    List<Chunk> outs = new ArrayList<>();
-    for (int r = 0; r < chunks.size(); r++) {
-      Chunk c = chunks.get(r);
-      outs.add(ctx.newChunk(new ShiftChunk(periods, diff, r, types.toArray(new DfType[0])), List.of(c, neighbours),
-          rowIndex(out, r), rowShape(out, c.shape()[0]), out.chunkMeta()));
-    }
-    out.setChunks(outs, nsplitsOf(out, in.rowSplits()));
+    DfData out = out();
+    DfType[] types = (out instanceof SeriesData s ? List.of(s.dtype()) : ((DataFrameData) out).dtypes())
+        .toArray(new DfType[0]);
+    Scan.tileWithCarries(ctx, in(0), out, new Edge(k, down), new Neighbours(k, down),
+        r -> new ShiftChunk(periods, diff, r, types));
   }
 
   /**

@@ -2,7 +2,6 @@ package org.marsonspark.dataframe.ops;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
@@ -72,16 +71,16 @@ public final class Windowed extends DfOp {
     return (int) mp;
   }
 
-  private static DfType resultType(DfType in, Fn fn, String what) {
+  static DfType resultType(DfType in, Fn fn, String what, String kind) {
     if (in == DfType.INT64 || in == DfType.FLOAT64 || in == DfType.BOOL) {
       return DfType.FLOAT64;
     }
-    throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "rolling " + fn.pandasName() + " of " + what
+    throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, kind + " " + fn.pandasName() + " of " + what
         + " (dtype " + in.pandasName() + ") is not supported: int64, float64 and bool only");
   }
 
   public static Series series(SeriesData in, int window, int minPeriods, Fn fn) {
-    DfType t = resultType(in.dtype(), fn, "a series");
+    DfType t = resultType(in.dtype(), fn, "a series", "rolling");
     return new Windowed(in, window, minPeriods, fn).newSeries(new SeriesData(in.nrows(), in.name(), t, in.index(),
         in.alignKey()));
   }
@@ -89,7 +88,7 @@ public final class Windowed extends DfOp {
   public static DataFrame frame(DataFrameData in, int window, int minPeriods, Fn fn) {
     List<DfType> types = new ArrayList<>();
     for (int j = 0; j < in.columns().size(); j++) {
-      types.add(resultType(in.dtypes().get(j), fn, "column '" + in.columns().get(j) + "'"));
+      types.add(resultType(in.dtypes().get(j), fn, "column '" + in.columns().get(j) + "'", "rolling"));
     }
     return new Windowed(in, window, minPeriods, fn).newFrame(new DataFrameData(in.nrows(), in.columns(), types,
         in.index(), in.alignKey()));
@@ -97,22 +96,9 @@ public final class Windowed extends DfOp {
 
   @Override
   public void tile(TileContext ctx) {
-    DfData in = in(0);
-    DfData out = out();
     int k = window - 1;
-    List<Chunk> chunks = in.chunks();
-    List<Chunk> edges = new ArrayList<>();
-    for (int r = 0; r < chunks.size(); r++) {
-      edges.add(ctx.newChunk(new Shift.Edge(k, true), List.of(chunks.get(r)), new int[] {r}, new long[] {1}, null));
-    }
-    Chunk before = ctx.newChunk(new Shift.Neighbours(k, true), edges, new int[] {0}, new long[] {chunks.size()}, null);
-    List<Chunk> outs = new ArrayList<>();
-    for (int r = 0; r < chunks.size(); r++) {
-      Chunk c = chunks.get(r);
-      outs.add(ctx.newChunk(new WindowChunk(window, minPeriods, fn, r), List.of(c, before), rowIndex(out, r),
-          rowShape(out, c.shape()[0]), out.chunkMeta()));
-    }
-    out.setChunks(outs, nsplitsOf(out, in.rowSplits()));
+    Scan.tileWithCarries(ctx, in(0), out(), new Shift.Edge(k, true), new Shift.Neighbours(k, true),
+        r -> new WindowChunk(window, minPeriods, fn, r));
   }
 
   /** One chunk's windows, over the rows lent to it (row r of the lent rows) followed by its own. */

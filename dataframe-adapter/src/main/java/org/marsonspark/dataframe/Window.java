@@ -4,15 +4,16 @@ import java.util.function.Function;
 import org.marsonspark.dataframe.ops.Windowed.Fn;
 
 /**
- * {@code s.rolling(window, min_periods)} / {@code df.rolling(...)}: trailing windows of
- * {@code window} rows (pandas's defaults: not centred, fixed size, NaN skipped and counted
- * against {@code min_periods}, which defaults to the window). Every aggregation gives float64
+ * The windows of {@code s.rolling(window, min_periods)} (trailing windows of {@code window} rows:
+ * pandas's defaults, not centred, fixed size, {@code min_periods} defaulting to the window) and
+ * of {@code s.expanding(min_periods)} (every row from the first; {@code min_periods} defaulting
+ * to 1). NaN is skipped and counted against {@code min_periods}. Every aggregation gives float64
  * values in a {@code T}: a {@link Series} for a series, a {@link DataFrame} for a frame.
  */
-public final class Rolling<T> {
+public final class Window<T> {
   private final Function<Fn, T> aggregate;
 
-  Rolling(Function<Fn, T> aggregate) {
+  Window(Function<Fn, T> aggregate) {
     this.aggregate = aggregate;
   }
 
