@@ -502,6 +502,11 @@ def gen_sort():
     sv("d_bool", ["d"], False)
     sv("e_b_mixed", ["e", "b"], [True, False])
     sv("g_e_s_mixed", ["g", "e", "s"], [False, True, False], "first")
+    # one primitive key takes the radix path: signed zeros tie, infinities, NaN, extremes of int64
+    zeros = pd.DataFrame({"z": [0.0, -0.0, np.nan, -1.5, np.inf, 0.0, -np.inf, -0.0, 2.5, np.nan, 1e-300, -1e-300],
+                          "n": np.array([0, -1, 2**63 - 1, -2**63, 5, -1, 0, 2**62, -5, 7, -2**63, 3], dtype="int64")})
+    for by, asc, na in [("z", True, "last"), ("z", False, "first"), ("n", True, "last"), ("n", False, "last")]:
+        sv(f"radix_{by}_{asc}_{na}", [by], asc, na, {"df": zeros}, zeros)
     sv("d_a_one_flag", ["d", "a"], False)
     sv("string_index_frame", ["w"], True, "first", {"df": si}, si)
     for col, asc, na in [("b", True, "last"), ("b", False, "first"), ("s", True, "first"), ("a", False, "last"),

@@ -78,14 +78,127 @@ public final class SortKeys {
     return Long.compare(tags[i], o.tags[j]);
   }
 
-  /** The permutation putting these rows in order (a bottom-up merge sort over int positions). */
+  /**
+   * The permutation putting these rows in order: a radix sort for one int64, datetime, bool or
+   * float64 key whose tags follow the row order (a block of input rows), else a bottom-up merge
+   * sort over int positions.
+   */
   public int[] order() {
+    int[] radix = radixOrder();
+    if (radix != null) {
+      return radix;
+    }
     int n = size();
     int[] a = new int[n];
     for (int i = 0; i < n; i++) {
       a[i] = i;
     }
     return mergeRuns(a, runsOfOne(n));
+  }
+
+  /**
+   * One primitive key: its values mapped to unsigned-comparable longs (float -0.0 as 0.0, which
+   * compare equal; descending keys complemented), sorted by a stable LSD radix sort of 11-bit
+   * digits — equal keys keep their row order, which is their tag order — with the NA rows before
+   * or after them in row order. Null when the keys are not of that kind.
+   */
+  private int[] radixOrder() {
+    if (!primitive()) {
+      return null;
+    }
+    int n = size();
+    for (int i = 1; i < n; i++) {
+      if (tags[i] <= tags[i - 1]) {
+        return null;
+      }
+    }
+    Key key = keys[0];
+    long[] u = new long[n];
+    int[] rows = new int[n];
+    int[] na = new int[n];
+    int valid = 0;
+    int missing = 0;
+    for (int i = 0; i < n; i++) {
+      if (key.isNA(i)) {
+        na[missing++] = i;
+        continue;
+      }
+      u[valid] = unsigned(key, i);
+      rows[valid++] = i;
+    }
+    int[] sorted = radixSort(u, rows, valid);
+    int[] out = new int[n];
+    int at = 0;
+    if (naFirst) {
+      System.arraycopy(na, 0, out, 0, missing);
+      at = missing;
+    }
+    System.arraycopy(sorted, 0, out, at, valid);
+    if (!naFirst) {
+      System.arraycopy(na, 0, out, valid, missing);
+    }
+    return out;
+  }
+
+  /** Whether there is one key and it reads a primitive array (int64, datetime, bool, float64). */
+  private boolean primitive() {
+    return keys.length == 1 && (keys[0] instanceof LongKey || keys[0] instanceof DoubleKey);
+  }
+
+  /**
+   * Row i's key as an unsigned-comparable long in sort order: float -0.0 as 0.0 (they compare
+   * equal), descending keys complemented. Not for NA rows.
+   */
+  private long unsigned(Key key, int i) {
+    long s;
+    if (key instanceof DoubleKey d) {
+      double v = d.v[i] == 0 ? 0.0 : d.v[i];
+      long bits = Double.doubleToRawLongBits(v);
+      s = bits ^ ((bits >> 63) & Long.MAX_VALUE);
+    } else {
+      s = ((LongKey) key).v[i];
+    }
+    long unsigned = s ^ Long.MIN_VALUE;
+    return ascending[0] ? unsigned : ~unsigned;
+  }
+
+  /** Bits per radix pass: 2 048 buckets keep the scatter within the caches (6 passes for 64 bits). */
+  private static final int DIGIT = 11;
+  private static final int RADIX = 1 << DIGIT;
+
+  /** Stable LSD radix sort of the first {@code n} unsigned keys, returning their rows in order. */
+  private static int[] radixSort(long[] keys, int[] rows, int n) {
+    if (n == 0) {
+      return new int[0];
+    }
+    long[] k2 = new long[n];
+    int[] r2 = new int[n];
+    int[] count = new int[RADIX + 1];
+    for (int shift = 0; shift < 64; shift += DIGIT) {
+      java.util.Arrays.fill(count, 0);
+      for (int i = 0; i < n; i++) {
+        count[(int) ((keys[i] >>> shift) & (RADIX - 1)) + 1]++;
+      }
+      if (count[(int) ((keys[0] >>> shift) & (RADIX - 1)) + 1] == n) {
+        continue; // every key has this digit: the pass would change nothing
+      }
+      for (int d = 0; d < RADIX; d++) {
+        count[d + 1] += count[d];
+      }
+      for (int i = 0; i < n; i++) {
+        int d = (int) ((keys[i] >>> shift) & (RADIX - 1));
+        int to = count[d]++;
+        k2[to] = keys[i];
+        r2[to] = rows[i];
+      }
+      long[] tk = keys;
+      keys = k2;
+      k2 = tk;
+      int[] tr = rows;
+      rows = r2;
+      r2 = tr;
+    }
+    return n == rows.length ? rows : java.util.Arrays.copyOf(rows, n);
   }
 
   private static int[] runsOfOne(int n) {
@@ -101,6 +214,11 @@ public final class SortKeys {
    * run, then the row count): merges neighbouring runs until one is left, O(n log runs).
    */
   public int[] mergeSortedRuns(int[] runStarts) {
+    // runs taken from the input chunks in order carry increasing tags: one radix pass does it
+    int[] radix = radixOrder();
+    if (radix != null) {
+      return radix;
+    }
     int n = size();
     int[] a = new int[n];
     for (int i = 0; i < n; i++) {
@@ -110,6 +228,9 @@ public final class SortKeys {
   }
 
   private int[] mergeRuns(int[] a, int[] starts) {
+    if (primitive()) {
+      return mergePrimitiveRuns(a, starts);
+    }
     int n = a.length;
     int[] b = new int[n];
     int runs = starts.length - 1;
@@ -126,6 +247,60 @@ public final class SortKeys {
         int k = lo;
         while (i < mid && j < hi) {
           b[k++] = compare(a[j], this, a[i]) < 0 ? a[j++] : a[i++];
+        }
+        while (i < mid) {
+          b[k++] = a[i++];
+        }
+        while (j < hi) {
+          b[k++] = a[j++];
+        }
+      }
+      next[nr] = n;
+      starts = java.util.Arrays.copyOf(next, nr + 1);
+      runs = nr;
+      int[] t = a;
+      a = b;
+      b = t;
+    }
+    return a;
+  }
+
+  /**
+   * {@link #mergeRuns} for one primitive key, comparing precomputed longs: the NA group (0 when
+   * NA comes first, 2 when last; valid rows 1), the unsigned key, then the tag.
+   */
+  private int[] mergePrimitiveRuns(int[] a, int[] starts) {
+    int n = a.length;
+    Key key = keys[0];
+    long[] u = new long[n];
+    byte[] group = new byte[n];
+    for (int i = 0; i < n; i++) {
+      if (key.isNA(i)) {
+        group[i] = (byte) (naFirst ? 0 : 2);
+      } else {
+        group[i] = 1;
+        u[i] = unsigned(key, i);
+      }
+    }
+    int[] b = new int[n];
+    int runs = starts.length - 1;
+    while (runs > 1) {
+      int[] next = new int[(runs + 1) / 2 + 1];
+      int nr = 0;
+      for (int r = 0; r < runs; r += 2) {
+        int lo = starts[r];
+        int mid = starts[Math.min(r + 1, runs)];
+        int hi = starts[Math.min(r + 2, runs)];
+        next[nr++] = lo;
+        int i = lo;
+        int j = mid;
+        int k = lo;
+        while (i < mid && j < hi) {
+          int x = a[i];
+          int y = a[j];
+          int c = group[y] != group[x] ? Integer.compare(group[y], group[x])
+              : u[y] != u[x] ? Long.compareUnsigned(u[y], u[x]) : Long.compare(tags[y], tags[x]);
+          b[k++] = c < 0 ? a[j++] : a[i++];
         }
         while (i < mid) {
           b[k++] = a[i++];
