@@ -228,9 +228,7 @@ public final class SortKeys {
   }
 
   private int[] mergeRuns(int[] a, int[] starts) {
-    if (primitive()) {
-      return mergePrimitiveRuns(a, starts);
-    }
+    java.util.function.IntBinaryOperator cmp = comparator();
     int n = a.length;
     int[] b = new int[n];
     int runs = starts.length - 1;
@@ -246,7 +244,7 @@ public final class SortKeys {
         int j = mid;
         int k = lo;
         while (i < mid && j < hi) {
-          b[k++] = compare(a[j], this, a[i]) < 0 ? a[j++] : a[i++];
+          b[k++] = cmp.applyAsInt(a[j], a[i]) < 0 ? a[j++] : a[i++];
         }
         while (i < mid) {
           b[k++] = a[i++];
@@ -266,11 +264,15 @@ public final class SortKeys {
   }
 
   /**
-   * {@link #mergeRuns} for one primitive key, comparing precomputed longs: the NA group (0 when
-   * NA comes first, 2 when last; valid rows 1), the unsigned key, then the tag.
+   * How {@link #mergeRuns} compares rows x and y (negative when x comes first): for one primitive
+   * key on precomputed longs — the NA group (0 when NA comes first, 2 when last; valid rows 1),
+   * the unsigned key, then the tag — else through {@link #compare}.
    */
-  private int[] mergePrimitiveRuns(int[] a, int[] starts) {
-    int n = a.length;
+  private java.util.function.IntBinaryOperator comparator() {
+    if (!primitive()) {
+      return (x, y) -> compare(x, this, y);
+    }
+    int n = size();
     Key key = keys[0];
     long[] u = new long[n];
     byte[] group = new byte[n];
@@ -282,41 +284,8 @@ public final class SortKeys {
         u[i] = unsigned(key, i);
       }
     }
-    int[] b = new int[n];
-    int runs = starts.length - 1;
-    while (runs > 1) {
-      int[] next = new int[(runs + 1) / 2 + 1];
-      int nr = 0;
-      for (int r = 0; r < runs; r += 2) {
-        int lo = starts[r];
-        int mid = starts[Math.min(r + 1, runs)];
-        int hi = starts[Math.min(r + 2, runs)];
-        next[nr++] = lo;
-        int i = lo;
-        int j = mid;
-        int k = lo;
-        while (i < mid && j < hi) {
-          int x = a[i];
-          int y = a[j];
-          int c = group[y] != group[x] ? Integer.compare(group[y], group[x])
-              : u[y] != u[x] ? Long.compareUnsigned(u[y], u[x]) : Long.compare(tags[y], tags[x]);
-          b[k++] = c < 0 ? a[j++] : a[i++];
-        }
-        while (i < mid) {
-          b[k++] = a[i++];
-        }
-        while (j < hi) {
-          b[k++] = a[j++];
-        }
-      }
-      next[nr] = n;
-      starts = java.util.Arrays.copyOf(next, nr + 1);
-      runs = nr;
-      int[] t = a;
-      a = b;
-      b = t;
-    }
-    return a;
+    return (x, y) -> group[x] != group[y] ? Integer.compare(group[x], group[y])
+        : u[x] != u[y] ? Long.compareUnsigned(u[x], u[y]) : Long.compare(tags[x], tags[y]);
   }
 
   /** The first row of these (sorted) keys that comes after row j of {@code pivot}. */
