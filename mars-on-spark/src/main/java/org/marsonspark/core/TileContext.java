@@ -71,6 +71,30 @@ public final class TileContext {
   }
 
   /**
+   * Asks for the given tileables to be executed before tiling goes on unless every chunk of
+   * theirs is materialized; the session then holds them until the run ends. For an operand that
+   * reads its inputs in several rounds (each a {@link #requireValues} of chunks it built on
+   * them): the rounds then read the held chunks instead of computing them again.
+   */
+  public void requireExecuted(TileableData... tileables) {
+    List<TileableData> missing = new ArrayList<>();
+    for (TileableData t : tileables) {
+      boolean held = valueReader != null && t.isTiled();
+      if (held) {
+        for (Chunk c : t.chunks()) {
+          held &= valueReader.isMaterialized(c);
+        }
+      }
+      if (!held) {
+        missing.add(t);
+      }
+    }
+    if (!missing.isEmpty()) {
+      throw new NeedsExecution(missing);
+    }
+  }
+
+  /**
    * Installs what reads chunk values for {@link #requireValues}: the session running the tiler
    * does, with its chunk store and fetch path. Without one, {@code requireValues} can only ask
    * for execution.

@@ -144,7 +144,7 @@ public final class Quantile extends DfOp {
   public void tile(TileContext ctx) {
     SeriesData in = (SeriesData) in(0);
     // run the series once: every round reads its held chunks
-    ctx.requireKnownShapes(in);
+    ctx.requireExecuted(in);
     List<Chunk> chunks = in.chunks();
     ScalarData out = (ScalarData) output();
     List<Chunk> any = List.of(chunks.get(0));
