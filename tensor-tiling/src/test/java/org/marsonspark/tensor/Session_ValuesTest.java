@@ -19,7 +19,8 @@ import org.marsonspark.core.TileContext;
 
 /**
  * {@link TileContext#requireValues}: tiling that reads small values of chunks it had executed
- * (iterative tiling), through the session's fetch path, under a byte limit.
+ * (iterative tiling), through the session's fetch path, under a byte limit; and
+ * {@link TileContext#requireExecuted}, which holds an input across such rounds.
  */
 class Session_ValuesTest {
   @RegisterExtension
@@ -125,6 +126,104 @@ class Session_ValuesTest {
     // the same input under the default limit (8 MiB) is read
     OnesOfSum ok = new OnesOfSum(arange(5, 2).data(), -1);
     assertEquals(10, ok.create().execute(spark.session()).fetch().size());
+  }
+
+  /** A source of {@code chunks} chunks of one 1 each, counting how many chunk tasks computed them. */
+  static final class CountedOnes extends TensorOp {
+    static final java.util.concurrent.atomic.AtomicInteger COMPUTED = new java.util.concurrent.atomic.AtomicInteger();
+    private final int chunks;
+
+    CountedOnes(int chunks) {
+      super(List.of());
+      this.chunks = chunks;
+    }
+
+    Tensor create() {
+      return newTensor(new long[] {chunks}, DType.INT64);
+    }
+
+    @Override
+    public void tile(TileContext ctx) {
+      long[] splits = new long[chunks];
+      Arrays.fill(splits, 1);
+      tileSource(ctx, new long[][] {splits}, b -> new Counted());
+    }
+  }
+
+  record Counted() implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      CountedOnes.COMPUTED.incrementAndGet();
+      return NDArray.of(new long[] {1});
+    }
+
+    @Override
+    public String name() {
+      return "counted";
+    }
+  }
+
+  /** Reads its input in two rounds (values of chunks built on it), holding it first if asked to. */
+  static final class TwoRounds extends TensorOp {
+    private final boolean hold;
+    private final java.util.List<org.marsonspark.core.TileableData> rounds = new java.util.ArrayList<>();
+    long valuesRead;
+
+    TwoRounds(TensorData in, boolean hold) {
+      super(List.of(in));
+      this.hold = hold;
+    }
+
+    Tensor create() {
+      return newTensor(new long[] {1}, DType.INT64);
+    }
+
+    static final class Round extends org.marsonspark.core.TileableData {
+      Round() {
+        super(new long[] {Shapes.UNKNOWN});
+      }
+    }
+
+    @Override
+    public void tile(TileContext ctx) {
+      if (hold) {
+        ctx.requireExecuted(input(0));
+      }
+      long total = 0;
+      for (int r = 0; r < 2; r++) {
+        if (rounds.size() <= r) {
+          Round round = new Round();
+          List<org.marsonspark.core.Chunk> parts = new java.util.ArrayList<>();
+          for (org.marsonspark.core.Chunk c : input(0).chunks()) {
+            parts.add(ctx.newChunk(new Ones(1), List.of(c), c.index(), new long[] {1}, DType.INT64));
+          }
+          long[] splits = new long[parts.size()];
+          Arrays.fill(splits, Shapes.UNKNOWN);
+          round.setChunks(parts, new long[][] {splits});
+          rounds.add(round);
+        }
+        total += ctx.requireValues(rounds.get(r)).length;
+      }
+      valuesRead = total;
+      out().setChunks(List.of(ctx.newChunk(new Ones(1), List.of(), new int[] {0}, new long[] {1}, out().chunkMeta())),
+          new long[][] {{1}});
+    }
+  }
+
+  @Test
+  void anInputRequiredExecutedIsComputedOnceForAllTilingRounds() {
+    for (boolean hold : new boolean[] {true, false}) {
+      CountedOnes.COMPUTED.set(0);
+      Tensor in = new CountedOnes(3).create();
+      TwoRounds op = new TwoRounds(in.data(), hold);
+      Tensor out = op.create().execute(spark.session());
+      assertEquals(1, out.fetch().size());
+      assertEquals(6, op.valuesRead, "two rounds read one value per input chunk");
+      // held: 3 chunks computed once; not held: each round's run computes them again
+      assertEquals(hold ? 3 : 6, CountedOnes.COMPUTED.get(), "hold=" + hold);
+      assertFalse(spark.session().isExecuted(in.data()), "the held input is released with the run");
+      out.release();
+    }
   }
 
   @Test
