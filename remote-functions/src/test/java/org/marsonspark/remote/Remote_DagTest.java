@@ -10,33 +10,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.marsonspark.core.MarsException;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.MarsException.ErrorClass;
-import org.marsonspark.session.MarsOptions;
-import org.marsonspark.session.MarsSession;
+import org.marsonspark.core.MarsException;
 import org.marsonspark.tensor.ChunkSize;
+import org.marsonspark.tensor.CsrMatrix;
+import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.RandomState;
-import org.marsonspark.tensor.CsrMatrix;
 import org.marsonspark.tensor.Tensor;
 
 /** Spawned calls form a DAG whose results equal the serial computation; arguments, outputs, batching. */
 class Remote_DagTest {
-  private static MarsSession session;
-
-  @BeforeAll
-  static void start() {
-    session = MarsSession.local("local[2]", MarsOptions.defaults().withProgress(false));
-  }
-
-  @AfterAll
-  static void stop() {
-    session.close();
-  }
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
 
   /** Sum of {@code n} draws in [0, 1000) from a generator seeded by the chunk's index. */
   static long drawSum(long n, int seed) {
@@ -63,7 +52,7 @@ class Remote_DagTest {
       serial.add(drawSum(n, i));
     }
     RemoteObject<Double> mean = Remote.spawn(Remote_DagTest::mean, parts, tasks * n);
-    assertEquals(mean(serial, tasks * n), mean.execute(session).fetch(), 0.0);
+    assertEquals(mean(serial, tasks * n), mean.execute(spark.session()).fetch(), 0.0);
     assertEquals(499.5, mean.fetch(), 5);
     assertEquals("Remote_DagTest.mean", mean.functionName());
   }
@@ -74,9 +63,9 @@ class Remote_DagTest {
     RemoteObject<Integer> b = Remote.spawn((Integer x) -> x + 1, a);
     RemoteObject<Integer> c = Remote.spawn((Integer x) -> x * 2, a);
     RemoteObject<String> d = Remote.spawn((Integer x, Integer y, String sep) -> x + sep + y, b, c, "/");
-    assertEquals("21/40", d.execute(session).fetch());
+    assertEquals("21/40", d.execute(spark.session()).fetch());
     // objects executed together come back in one fetch
-    ExecutableTuple all = ExecutableTuple.of(a, b, c, d).execute(session);
+    ExecutableTuple all = ExecutableTuple.of(a, b, c, d).execute(spark.session());
     assertEquals(List.of(20, 21, 40, "21/40"), all.fetch());
   }
 
@@ -92,14 +81,14 @@ class Remote_DagTest {
     }, x, 4, x);
     RemoteObject<Object> m = Remote.spawn((Map<String, Integer> map) -> map.get("a") * map.get("b"),
         Map.of("a", x, "b", 5));
-    assertEquals(List.of(10, 15), ExecutableTuple.of(sum, m).execute(session).fetch());
+    assertEquals(List.of(10, 15), ExecutableTuple.of(sum, m).execute(spark.session()).fetch());
   }
 
   @Test
   void aFunctionReturningNullGivesNull() {
     RemoteObject<String> none = Remote.spawn(() -> null);
     RemoteObject<Boolean> isNull = Remote.spawn((String s) -> s == null, none);
-    ExecutableTuple.of(none, isNull).execute(session);
+    ExecutableTuple.of(none, isNull).execute(spark.session());
     assertNull(none.fetch());
     assertTrue(isNull.fetch());
   }
@@ -110,17 +99,17 @@ class Remote_DagTest {
     assertEquals(3, parts.size());
     RemoteObject<Integer> square = parts.get(1);
     RemoteObject<Integer> next = Remote.spawn((Integer s) -> s + 1, square);
-    assertEquals(50, next.execute(session).fetch());
-    assertEquals(List.of(7, 49, "n=7"), parts.execute(session).fetch());
+    assertEquals(50, next.execute(spark.session()).fetch());
+    assertEquals(List.of(7, 49, "n=7"), parts.execute(spark.session()).fetch());
     // a List works as well as an array
     ExecutableTuple fromList = Remote.options().nOutput(2).spawn(() -> List.of("a", "b"));
-    assertEquals(List.of("a", "b"), fromList.execute(session).fetch());
+    assertEquals(List.of("a", "b"), fromList.execute(spark.session()).fetch());
   }
 
   @Test
   void nOutputMismatchNamesTheFunction() {
     ExecutableTuple wrong = Remote.options().nOutput(2).spawn(() -> new Object[] {1, 2, 3});
-    MarsException e = assertThrows(MarsException.class, () -> wrong.execute(session));
+    MarsException e = assertThrows(MarsException.class, () -> wrong.execute(spark.session()));
     assertEquals(ErrorClass.INVALID_ARGUMENT, e.errorClass());
     assertTrue(e.getMessage().contains("nOutput(2)") && e.getMessage().contains("3 values"), e.getMessage());
   }
@@ -137,8 +126,8 @@ class Remote_DagTest {
       return s;
     }, t);
     RemoteObject<long[]> shape = Remote.spawn((NDArray a) -> a.shape(), t);
-    ExecutableTuple.of(sum, shape).execute(session);
-    NDArray whole = t.execute(session).fetch();
+    ExecutableTuple.of(sum, shape).execute(spark.session());
+    NDArray whole = t.execute(spark.session()).fetch();
     double expected = 0;
     for (double v : whole.doubles()) {
       expected += v;
@@ -155,7 +144,7 @@ class Remote_DagTest {
     RemoteObject<double[]> seen = Remote.spawn((CsrMatrix m) -> new double[] {m.nnz(), m.getDouble(0, 2),
         m.getDouble(1, 0), m.getDouble(2, 1), m.getDouble(1, 1)}, s);
     // duplicates summed, as scipy's coo -> csr: (2, 1) holds 2 + 3
-    assertArrayEquals(new double[] {3, 5, -1, 5, 0}, seen.execute(session).fetch());
+    assertArrayEquals(new double[] {3, 5, -1, 5, 0}, seen.execute(spark.session()).fetch());
   }
 
   @Test
@@ -163,7 +152,7 @@ class Remote_DagTest {
     Tensor x = Mt.arange(20);
     Tensor big = x.get(x.ge(15)); // length unknown until the mask ran
     RemoteObject<long[]> values = Remote.spawn((NDArray a) -> a.longs().clone(), big);
-    assertArrayEquals(new long[] {15, 16, 17, 18, 19}, values.execute(session).fetch());
+    assertArrayEquals(new long[] {15, 16, 17, 18, 19}, values.execute(spark.session()).fetch());
   }
 
   @Test
@@ -176,8 +165,8 @@ class Remote_DagTest {
     RemoteObject<Integer> total = Remote.spawn((List<Integer> xs) -> xs.stream().mapToInt(Integer::intValue).sum(), many);
     List<RemoteObject<?>> all = new ArrayList<>(many);
     all.add(total);
-    try (JobCounter counter = new JobCounter(session.sparkContext())) {
-      ExecutableTuple tuple = ExecutableTuple.of(all).execute(session);
+    try (JobCounter counter = new JobCounter(spark.session().sparkContext())) {
+      ExecutableTuple tuple = ExecutableTuple.of(all).execute(spark.session());
       // in one JVM the sum runs in the last task of the calls' stage, after its calls
       assertEquals(1, counter.jobs(), "one job: the 200 independent calls and their sum");
       List<Object> values = tuple.fetch();
@@ -194,8 +183,8 @@ class Remote_DagTest {
       return new int[] {1, 2, 3};
     });
     RemoteObject<int[]> large = Remote.spawn(() -> new int[100_000]); // 400 KB: stays on the executor
-    try (JobCounter counter = new JobCounter(session.sparkContext())) {
-      ExecutableTuple.of(small, large).execute(session);
+    try (JobCounter counter = new JobCounter(spark.session().sparkContext())) {
+      ExecutableTuple.of(small, large).execute(spark.session());
       int executed = counter.jobs();
       assertEquals(1, executed, "two independent calls: one job");
       int[] first = small.fetch();
@@ -214,8 +203,8 @@ class Remote_DagTest {
   @Test
   void aSmallTensorResultComesBackWithItsTask() {
     Tensor t = Mt.arange(0.0, 10.0, 1.0, org.marsonspark.tensor.DType.FLOAT64, ChunkSize.of(5)).mul(2);
-    try (JobCounter counter = new JobCounter(session.sparkContext())) {
-      t.execute(session);
+    try (JobCounter counter = new JobCounter(spark.session().sparkContext())) {
+      t.execute(spark.session());
       int executed = counter.jobs();
       NDArray got = t.fetch();
       assertEquals(executed, counter.jobs(), "no fetch job");

@@ -17,32 +17,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.spark.TaskContext;
 import org.apache.spark.resource.ResourceProfile;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.marsonspark.core.MarsException;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.MarsException;
 import org.marsonspark.core.ResourceRequest;
 import org.marsonspark.exec.ResourceProfiles;
-import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.LocalSession;
 
 /** What a function sees on its executor: its own output only, nested spawns, resources. */
 class Remote_ExecutorTest {
   private static final String NL = System.lineSeparator();
   /** Makes concurrently spawned functions wait for each other (local mode: one JVM). */
   private static volatile CyclicBarrier together;
-  private static MarsSession session;
-
-  @BeforeAll
-  static void start() {
-    session = MarsSession.local("local[2]", MarsOptions.defaults().withProgress(false));
-  }
-
-  @AfterAll
-  static void stop() {
-    session.close();
-  }
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
 
   /** Waits until its partner runs too, then prints interleaved with it. */
   static String chatter(String tag, int lines) throws Exception {
@@ -82,14 +72,14 @@ class Remote_ExecutorTest {
     });
     driverNoise.start();
     try {
-      assertEquals(List.of("A", "B"), ExecutableTuple.of(a, b).execute(session).fetch());
+      assertEquals(List.of("A", "B"), ExecutableTuple.of(a, b).execute(spark.session()).fetch());
     } finally {
       running.set(false);
       driverNoise.join();
     }
     assertEquals(expectedLog("A", 400), a.fetchLog());
     assertEquals(List.of(expectedLog("A", 400), expectedLog("B", 300)), ExecutableTuple.of(a, b).fetchLog());
-    RemoteObject<Integer> silent = Remote.spawn(() -> 1).execute(session);
+    RemoteObject<Integer> silent = Remote.spawn(() -> 1).execute(spark.session());
     assertEquals("", silent.fetchLog());
   }
 
@@ -105,7 +95,7 @@ class Remote_ExecutorTest {
     RemoteObject<Integer> a = Remote.spawn(Remote_ExecutorTest::meet, 1);
     RemoteObject<Integer> b = Remote.spawn(Remote_ExecutorTest::meet, 2);
     // neither fused nor computed inside the consumer's task: each waits for the other
-    assertEquals(3, Remote.spawn((Integer x, Integer y) -> x + y, a, b).execute(session).fetch());
+    assertEquals(3, Remote.spawn((Integer x, Integer y) -> x + y, a, b).execute(spark.session()).fetch());
   }
 
   @Test
@@ -128,7 +118,7 @@ class Remote_ExecutorTest {
       System.out.println("inner log: " + squares.get(1).fetchLog().trim());
       return sum.fetch();
     }, 4);
-    assertEquals(1 + 4 + 9 + 16, outer.execute(session).fetch());
+    assertEquals(1 + 4 + 9 + 16, outer.execute(spark.session()).fetch());
     assertEquals("waiting for the inner sum" + NL + "inner log: inner 2" + NL, outer.fetchLog());
   }
 
@@ -141,18 +131,18 @@ class Remote_ExecutorTest {
     // local[n] cannot schedule by profile: the calls run with default resources, and say so once
     RemoteObject<Integer> twoCores = Remote.options().cores(2).spawn(() -> TaskContext.get().cpus());
     RemoteObject<Boolean> withGpu = Remote.options().gpu(true).spawn(() -> TaskContext.get().resources().contains("gpu"));
-    ExecutableTuple.of(twoCores, withGpu).execute(session);
+    ExecutableTuple.of(twoCores, withGpu).execute(spark.session());
     assertEquals(1, twoCores.fetch());
     assertFalse(withGpu.fetch());
-    String reason = session.resourceSchedulingUnsupportedReason();
+    String reason = spark.session().resourceSchedulingUnsupportedReason();
     assertNotNull(reason);
     assertTrue(reason.contains("only supported for Standalone, Yarn and Kubernetes"), reason);
     // a default request does not ask Spark at all
-    try (MarsSession other = MarsSession.attach(session.spark(), session.options())) {
+    try (MarsSession other = MarsSession.attach(spark.session().spark(), spark.session().options())) {
       Remote.spawn(() -> 1).execute(other);
       assertNull(other.resourceSchedulingUnsupportedReason());
     } finally {
-      session.asDefault(); // nested spawns use the default session
+      spark.session().asDefault(); // nested spawns use the default session
     }
   }
 
@@ -185,9 +175,9 @@ class Remote_ExecutorTest {
     }
     RemoteObject<Integer> sum = Remote.spawn((List<Integer> xs) -> xs.stream().mapToInt(Integer::intValue).sum(),
         calls);
-    try (JobCounter counter = new JobCounter(session.sparkContext())) {
+    try (JobCounter counter = new JobCounter(spark.session().sparkContext())) {
       // call 0 blocks the task it was packed with until all 19 others ran: the other task ran them
-      sum.execute(session);
+      sum.execute(spark.session());
       counter.jobs();
       assertEquals(1, counter.jobs(), "the sum runs in the calls' stage, in its last task");
       assertEquals(2, counter.tasks.get(), "two tasks for the 20 calls and their sum on 2 cores");
@@ -224,7 +214,7 @@ class Remote_ExecutorTest {
     for (int i = 0; i < n; i++) {
       calls.add(Remote.spawn(Remote_ExecutorTest::failOne, i));
     }
-    MarsException e = assertThrows(MarsException.class, () -> ExecutableTuple.of(calls).execute(session));
+    MarsException e = assertThrows(MarsException.class, () -> ExecutableTuple.of(calls).execute(spark.session()));
     assertEquals(ErrorClass.TASK_FAILED, e.errorClass());
     RemoteFunctionException cause = null;
     for (Throwable t = e; t != null; t = t.getCause()) {
@@ -237,6 +227,6 @@ class Remote_ExecutorTest {
     for (RemoteObject<Integer> c : calls) {
       assertFalse(c.isExecuted(), "nothing is left behind");
     }
-    assertEquals(5, Remote.spawn(() -> 5).execute(session).fetch());
+    assertEquals(5, Remote.spawn(() -> 5).execute(spark.session()).fetch());
   }
 }

@@ -7,31 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.function.Executable;
-import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
-import org.marsonspark.session.MarsOptions;
-import org.marsonspark.session.MarsSession;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.tensor.LocalSession;
 
 /** Failing functions, retries, and arguments rejected before anything runs. */
 class Remote_FailureTest {
   private static final String NL = System.lineSeparator();
   /** Calls of {@link #flaky} so far (in local mode executors share the driver's JVM). */
   private static final AtomicInteger FLAKY_CALLS = new AtomicInteger();
-  private static MarsSession session;
-
-  @BeforeAll
-  static void start() {
-    session = MarsSession.local("local[2]", MarsOptions.defaults().withProgress(false));
-  }
-
-  @AfterAll
-  static void stop() {
-    session.close();
-  }
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
 
   static int explode(int x) {
     System.out.println("about to fail with " + x);
@@ -58,7 +47,7 @@ class Remote_FailureTest {
   @Test
   void aFailureReachesTheDriverWithTypeMessageNameStackTraceAndLog() {
     RemoteObject<Integer> bad = Remote.spawn(Remote_FailureTest::explode, 7);
-    MarsException e = assertThrows(MarsException.class, () -> bad.execute(session));
+    MarsException e = assertThrows(MarsException.class, () -> bad.execute(spark.session()));
     assertEquals(ErrorClass.TASK_FAILED, e.errorClass());
     assertTrue(e.getMessage().contains("Remote_FailureTest.explode"), e.getMessage());
     assertTrue(e.getMessage().contains("IllegalStateException: boom 7"), e.getMessage());
@@ -76,14 +65,14 @@ class Remote_FailureTest {
     MarsException fetch = assertThrows(MarsException.class, bad::fetch);
     assertEquals(ErrorClass.TASK_FAILED, fetch.errorClass());
     // the session is still usable
-    assertEquals(42, Remote.spawn(() -> 42).execute(session).fetch());
+    assertEquals(42, Remote.spawn(() -> 42).execute(spark.session()).fetch());
   }
 
   @Test
   void aFailedDependencyKeepsItsLogToo() {
     RemoteObject<Integer> bad = Remote.spawn(Remote_FailureTest::explode, 3);
     RemoteObject<Integer> next = Remote.spawn((Integer x) -> x + 1, bad);
-    assertThrows(MarsException.class, () -> next.execute(session));
+    assertThrows(MarsException.class, () -> next.execute(spark.session()));
     assertEquals("about to fail with 3" + NL, bad.fetchLog());
     assertEquals(ErrorClass.NOT_EXECUTED, assertThrows(MarsException.class, next::fetchLog).errorClass());
   }
@@ -102,7 +91,7 @@ class Remote_FailureTest {
     RemoteObject<Object> bad = Remote.spawn(() -> {
       throw new Unshippable("held a lock");
     });
-    MarsException e = assertThrows(MarsException.class, () -> bad.execute(session));
+    MarsException e = assertThrows(MarsException.class, () -> bad.execute(spark.session()));
     RemoteFunctionException.Unserializable standIn =
         assertInstanceOf(RemoteFunctionException.Unserializable.class, functionFailure(e).getCause());
     assertEquals(Unshippable.class.getName(), standIn.className());
@@ -114,21 +103,21 @@ class Remote_FailureTest {
   void aTransientFailureIsRetriedAndSucceeds() {
     FLAKY_CALLS.set(0);
     RemoteObject<Integer> r = Remote.options().retryWhenFail(true).spawn(Remote_FailureTest::flaky, 21);
-    assertEquals(42, r.execute(session).fetch());
+    assertEquals(42, r.execute(spark.session()).fetch());
     assertEquals(2, FLAKY_CALLS.get());
     assertTrue(r.fetchLog().contains("attempt 1 failed (java.lang.IllegalStateException: transient failure), retrying"),
         r.fetchLog());
     // without retries the same failure fails the call
     FLAKY_CALLS.set(0);
     RemoteObject<Integer> once = Remote.spawn(Remote_FailureTest::flaky, 21);
-    assertEquals(ErrorClass.TASK_FAILED, assertThrows(MarsException.class, () -> once.execute(session)).errorClass());
+    assertEquals(ErrorClass.TASK_FAILED, assertThrows(MarsException.class, () -> once.execute(spark.session())).errorClass());
   }
 
   @Test
   void retriesStopAfterMaxRetries() {
     AtomicInteger before = new AtomicInteger(FLAKY_CALLS.get());
     RemoteObject<Integer> bad = Remote.options().maxRetries(2).spawn(Remote_FailureTest::explode, 1);
-    MarsException e = assertThrows(MarsException.class, () -> bad.execute(session));
+    MarsException e = assertThrows(MarsException.class, () -> bad.execute(spark.session()));
     assertEquals(3, functionFailure(e).attempts());
     assertTrue(e.getMessage().contains("after 3 attempts"), e.getMessage());
     String log = bad.fetchLog();
@@ -140,7 +129,7 @@ class Remote_FailureTest {
   void badArgumentsAreRejectedAtSpawnBeforeAnythingRuns() {
     RemoteObject<Integer> spawned = Remote.spawn(() -> 1);
     Object lock = new Object();
-    try (JobCounter jobs = new JobCounter(session.sparkContext())) {
+    try (JobCounter jobs = new JobCounter(spark.session().sparkContext())) {
       MarsException thread = rejected(() -> Remote.spawn((Thread t) -> t.getName(), new Thread()));
       assertTrue(thread.getMessage().contains("argument 1 of spawn(Remote_FailureTest.")
           && thread.getMessage().contains("java.lang.Thread"), thread.getMessage());
@@ -171,7 +160,7 @@ class Remote_FailureTest {
   @Test
   void aValueThatCannotTravelFailsClearly() {
     RemoteObject<Object> bad = Remote.spawn(() -> new Object());
-    MarsException e = assertThrows(MarsException.class, () -> bad.execute(session));
+    MarsException e = assertThrows(MarsException.class, () -> bad.execute(spark.session()));
     assertTrue(e.getMessage().contains("returned a java.lang.Object, which is not serializable"), e.getMessage());
     assertNotNull(bad.fetchLog());
   }

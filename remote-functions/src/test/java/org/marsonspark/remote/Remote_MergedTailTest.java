@@ -9,31 +9,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.SparkEnv;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.marsonspark.core.MarsException;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.MarsException.ErrorClass;
-import org.marsonspark.session.MarsOptions;
-import org.marsonspark.session.MarsSession;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.tensor.LocalSession;
 
 /**
  * A consumer of one stage's calls runs in that stage's last task (in one JVM): it reads the other
  * task's outputs as they are made, fails with its producers' errors, and recomputes from lineage.
  */
 class Remote_MergedTailTest {
-  private static MarsSession session;
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
   private static final AtomicInteger CALLS = new AtomicInteger();
-
-  @BeforeAll
-  static void start() {
-    session = MarsSession.local("local[2]", MarsOptions.defaults());
-  }
-
-  @AfterAll
-  static void stop() {
-    session.close();
-  }
 
   static int square(int i) {
     CALLS.incrementAndGet();
@@ -65,21 +54,21 @@ class Remote_MergedTailTest {
     List<RemoteObject<Integer>> parts = calls(Remote_MergedTailTest::square, 12);
     RemoteObject<Integer> sum = sumOf(parts);
     CALLS.set(0);
-    try (JobCounter jobs = new JobCounter(session.sparkContext())) {
-      sum.execute(session);
+    try (JobCounter jobs = new JobCounter(spark.session().sparkContext())) {
+      sum.execute(spark.session());
       assertEquals(1, jobs.jobs(), "the calls and their sum: one job");
     }
     assertEquals(12, CALLS.get());
     assertEquals(506, sum.fetch()); // 0² + ... + 11²
     // lose every cached block: the next consumer recomputes the sum's partition, which reads its
     // sibling partition's outputs — recomputed too — through the RDD's lineage
-    scala.collection.Iterator<Object> ids = session.sparkContext().getPersistentRDDs().keysIterator();
+    scala.collection.Iterator<Object> ids = spark.session().sparkContext().getPersistentRDDs().keysIterator();
     while (ids.hasNext()) {
       SparkEnv.get().blockManager().removeRdd((Integer) ids.next());
     }
     CALLS.set(0);
     RemoteObject<Integer> twice = Remote.spawn((Integer s) -> 2 * s, sum);
-    assertEquals(1012, twice.execute(session).fetch());
+    assertEquals(1012, twice.execute(spark.session()).fetch());
     assertEquals(12, CALLS.get(), "both partitions of the calls were computed again, each call once");
   }
 
@@ -87,7 +76,7 @@ class Remote_MergedTailTest {
   void aFailingCallInTheOtherTaskFailsTheMergedConsumerWithItsOwnError() {
     List<RemoteObject<Integer>> parts = calls(Remote_MergedTailTest::failAt7, 12);
     RemoteObject<Integer> sum = sumOf(parts);
-    MarsException e = assertThrows(MarsException.class, () -> sum.execute(session));
+    MarsException e = assertThrows(MarsException.class, () -> sum.execute(spark.session()));
     assertEquals(ErrorClass.TASK_FAILED, e.errorClass());
     assertTrue(e.getMessage().contains("Remote_MergedTailTest.failAt7"), e.getMessage());
     Throwable cause = e;
@@ -96,15 +85,15 @@ class Remote_MergedTailTest {
     }
     assertInstanceOf(IllegalArgumentException.class, assertInstanceOf(RemoteFunctionException.class, cause).getCause());
     // the session goes on
-    assertEquals(6, Remote.spawn((Integer a, Integer b) -> a * b, 2, 3).execute(session).fetch());
+    assertEquals(6, Remote.spawn((Integer a, Integer b) -> a * b, 2, 3).execute(spark.session()).fetch());
   }
 
   @Test
   void aFailingMergedConsumerFailsAloneAndNamesItself() {
     List<RemoteObject<Integer>> parts = calls(Remote_MergedTailTest::square, 6);
     RemoteObject<Integer> bad = Remote.spawn((List<Integer> xs) -> xs.get(99), parts);
-    MarsException e = assertThrows(MarsException.class, () -> bad.execute(session));
+    MarsException e = assertThrows(MarsException.class, () -> bad.execute(spark.session()));
     assertTrue(e.getMessage().contains("IndexOutOfBounds"), e.getMessage());
-    assertEquals(55, sumOf(parts).execute(session).fetch());
+    assertEquals(55, sumOf(parts).execute(spark.session()).fetch());
   }
 }
