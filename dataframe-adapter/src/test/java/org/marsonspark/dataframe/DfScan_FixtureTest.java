@@ -70,27 +70,15 @@ class DfScan_FixtureTest {
     };
   }
 
-  static Series scan(Series x, String fn) {
-    return switch (fn) {
-      case "ffill" -> x.ffill();
-      case "bfill" -> x.bfill();
-      case "cumsum" -> x.cumsum();
-      case "cumprod" -> x.cumprod();
-      case "cummax" -> x.cummax();
-      case "cummin" -> x.cummin();
-      default -> throw new IllegalArgumentException(fn);
-    };
-  }
-
-  static DataFrame scan(DataFrame x, String fn) {
-    return switch (fn) {
-      case "ffill" -> x.ffill();
-      case "bfill" -> x.bfill();
-      case "cumsum" -> x.cumsum();
-      case "cumprod" -> x.cumprod();
-      case "cummax" -> x.cummax();
-      case "cummin" -> x.cummin();
-      default -> throw new IllegalArgumentException(fn);
-    };
+  /** {@code x.<fn>()} of a series or a frame, for the row-carrying methods both have. */
+  static Executable scan(Executable x, String fn) {
+    if (!java.util.Set.of("ffill", "bfill", "cumsum", "cumprod", "cummax", "cummin").contains(fn)) {
+      throw new IllegalArgumentException(fn);
+    }
+    try {
+      return (Executable) x.getClass().getMethod(fn).invoke(x);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(fn, e);
+    }
   }
 }

@@ -246,8 +246,8 @@ public final class Shift extends DfOp {
 
   /** {@code c - moved} as float64, NA where either is NA. */
   private static Column difference(Column c, Column moved) {
-    double[] x = doubles(c);
-    double[] y = doubles(moved);
+    double[] x = Windowed.doubles(c);
+    double[] y = Windowed.doubles(moved);
     double[] d = new double[x.length];
     for (int i = 0; i < d.length; i++) {
       d[i] = x[i] - y[i];
@@ -255,15 +255,4 @@ public final class Shift extends DfOp {
     return Column.ofDoubles(d);
   }
 
-  private static double[] doubles(Column c) {
-    if (c instanceof DoubleColumn d) {
-      return d.values();
-    }
-    long[] v = ((LongColumn) c).values();
-    double[] out = new double[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = v[i];
-    }
-    return out;
-  }
 }
