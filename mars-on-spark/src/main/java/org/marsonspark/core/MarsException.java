@@ -38,6 +38,10 @@ public class MarsException extends RuntimeException {
     CHUNK_METADATA_MISMATCH,
     /** Tiling asked for the values of chunks larger than it may read on the driver. */
     VALUES_TOO_LARGE,
+    /** A hyper-parameter of an estimator is unknown, or its value is out of the allowed set. */
+    INVALID_PARAMETER_VALUE,
+    /** An estimator's fitted attribute or prediction was asked for before {@code fit}. */
+    NOT_FITTED,
     INTERNAL
   }
 }

@@ -1,0 +1,89 @@
+package org.marsonspark.learn.base;
+
+import java.util.Arrays;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.TileableHandle;
+import org.marsonspark.dataframe.DataFrame;
+import org.marsonspark.dataframe.Series;
+import org.marsonspark.learn.kernel.NonFinite;
+import org.marsonspark.tensor.DType;
+import org.marsonspark.tensor.NDArray;
+import org.marsonspark.tensor.Tensor;
+
+/** sklearn's input checks for targets and sample weights, and between inputs. */
+public final class Inputs {
+  private Inputs() {}
+
+  /** {@code y} as a 1-D tensor: a 1-D tensor, a column vector (n, 1) or a Series. */
+  public static Tensor target(TileableHandle y, String estimator) {
+    if (y == null) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, estimator + " requires y to be passed, but the target y "
+          + "is None.");
+    }
+    return column(y, "y", estimator);
+  }
+
+  /** {@code sampleWeight} as a float64 1-D tensor, or null when none was given. */
+  public static Tensor sampleWeight(TileableHandle w, String estimator) {
+    if (w == null) {
+      return null;
+    }
+    Tensor t = column(w, "sample_weight", estimator);
+    return t.dtype() == DType.FLOAT64 ? t : t.astype(DType.FLOAT64);
+  }
+
+  private static Tensor column(TileableHandle v, String what, String estimator) {
+    Tensor t;
+    if (v instanceof Tensor x) {
+      t = x;
+    } else if (v instanceof Series s) {
+      t = s.toTensor();
+    } else if (v instanceof DataFrame df && df.columns().size() == 1) {
+      t = df.toTensor().reshape(-1);
+    } else {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, estimator + ": " + what + " must be a 1-D Tensor or a "
+          + "Series, got " + v.getClass().getSimpleName());
+    }
+    if (t.ndim() == 2 && t.shape(1) == 1) {
+      return t.reshape(-1);
+    }
+    if (t.ndim() != 1) {
+      throw new MarsException(ErrorClass.SHAPE_MISMATCH, estimator + ": " + what + " should be a 1d array, got an "
+          + "array of shape " + org.marsonspark.core.Shapes.toString(t.shape()) + " instead.");
+    }
+    return t;
+  }
+
+  /** sklearn's {@code check_consistent_length}: every non-null input has the same number of rows. */
+  public static void consistentLength(Tensor... tensors) {
+    long[] n = Arrays.stream(tensors).filter(t -> t != null).mapToLong(t -> t.shape(0)).toArray();
+    for (long len : n) {
+      if (len != n[0]) {
+        throw new MarsException(ErrorClass.SHAPE_MISMATCH, "Found input variables with inconsistent numbers of "
+            + "samples: " + Arrays.toString(n));
+      }
+    }
+  }
+
+  /**
+   * sklearn's {@code assert_all_finite} on {@code x} (executed, or run now): one pass over the
+   * data counting NaNs and infinities; each gets sklearn's message. With {@code allowNaN}
+   * (sklearn's {@code force_all_finite="allow-nan"}) only infinities are refused.
+   */
+  public static void requireFinite(Tensor x, String what, String estimator, boolean allowNaN) {
+    if (!x.dtype().isFloat()) {
+      return;
+    }
+    NDArray counts = Blocks.evaluate(java.util.List.of(x), new NonFinite(), 2);
+    if (!allowNaN && counts.getDouble(0) > 0) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, estimator + ": Input " + what + " contains NaN. "
+          + estimator + " does not accept missing values encoded as NaN natively: impute them first "
+          + "(SimpleImputer) or drop the rows.");
+    }
+    if (counts.getDouble(1) > 0) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, estimator + ": Input " + what + " contains infinity or "
+          + "a value too large for dtype('" + x.dtype() + "').");
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package org.marsonspark.learn.ops;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import org.marsonspark.core.Chunk;
+import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.TileContext;
+import org.marsonspark.core.TileableOp;
+import org.marsonspark.tensor.DType;
+import org.marsonspark.tensor.NDArray;
+import org.marsonspark.tensor.TensorData;
+
+/**
+ * A function of each row block of one or more aligned tensors, giving the same rows of the
+ * result: predictions, distances to centres, per-row scores. The result has the first input's
+ * row blocks and is whole along its other axes ({@code trailing}). The function (a fitted model's
+ * small state) travels inside the chunk ops.
+ */
+public final class BlockMap extends TileableOp {
+  /** What one block map computes. Implementations are small serializable values. */
+  public interface Fn extends Serializable {
+    /** The result rows of one row block; {@code blocks[i]} is the block of input i. */
+    NDArray apply(NDArray[] blocks);
+
+    default String name() {
+      return getClass().getSimpleName();
+    }
+  }
+
+  private final Fn fn;
+
+  private BlockMap(List<TensorData> inputs, Fn fn) {
+    super(inputs);
+    this.fn = fn;
+  }
+
+  /** Rows of the result = rows of the first input; {@code trailing} = the result's other dimensions. */
+  public static TensorData of(List<TensorData> inputs, Fn fn, long[] trailing, DType dtype) {
+    long[] shape = new long[trailing.length + 1];
+    shape[0] = inputs.get(0).shape(0);
+    System.arraycopy(trailing, 0, shape, 1, trailing.length);
+    return new BlockMap(inputs, fn).bindOutput(new TensorData(shape, dtype));
+  }
+
+  @Override
+  public String name() {
+    return "BlockMap(" + fn.name() + ")";
+  }
+
+  @Override
+  public void tile(TileContext ctx) {
+    List<TensorData> ins = inputs().stream().map(t -> (TensorData) t).toList();
+    if (RowBlocks.unknown(ins)) {
+      ctx.requireKnownShapes(ins.toArray(new TensorData[0]));
+    }
+    RowBlocks rb = RowBlocks.of(ctx, name(), ins);
+    TensorData out = (TensorData) output();
+    long[] shape = out.shape();
+    List<Chunk> chunks = new ArrayList<>();
+    for (int b = 0; b < rb.count(); b++) {
+      long[] cs = shape.clone();
+      cs[0] = rb.rows(b);
+      int[] index = new int[shape.length];
+      index[0] = b;
+      chunks.add(ctx.newChunk(new MapOp(fn), rb.block(b), index, cs, out.chunkMeta()));
+    }
+    long[][] nsplits = new long[shape.length][];
+    nsplits[0] = rb.rowSplits();
+    for (int a = 1; a < shape.length; a++) {
+      nsplits[a] = new long[] {shape[a]};
+    }
+    out.setChunks(chunks, nsplits);
+  }
+
+  record MapOp(Fn fn) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      NDArray[] blocks = new NDArray[inputs.length];
+      for (int i = 0; i < inputs.length; i++) {
+        blocks[i] = (NDArray) inputs[i];
+      }
+      return fn.apply(blocks);
+    }
+
+    @Override
+    public String name() {
+      return fn.name();
+    }
+  }
+}
