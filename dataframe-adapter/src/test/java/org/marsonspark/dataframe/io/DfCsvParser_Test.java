@@ -50,12 +50,13 @@ class DfCsvParser_Test {
   /** Records starting in [start, end) by the reference reader, the way ParseChunk used to read them. */
   private static List<List<String>> reference(Path f, long start, long end) throws IOException {
     List<List<String>> out = new ArrayList<>();
-    try (CsvRecords r = new CsvRecords(f, start == 0 ? 0 : start - 1, ',', '"')) {
+    try (CsvRecords r = new CsvRecords(f, start == 0 ? 0 : start - 1, ',', '"',
+        new CsvText("utf-8", "strict"))) {
       if (start != 0) {
         r.skipLine();
       }
       while (r.skipBlankLines() && r.position() < end) {
-        out.add(r.next(null));
+        out.add(r.next());
       }
     }
     return out;
@@ -68,7 +69,7 @@ class DfCsvParser_Test {
       keepSlot[i] = i;
     }
     try (CsvChunkParser p = new CsvChunkParser(f, start == 0 ? 0 : start - 1, ',', '"', buffer)) {
-      p.parse(end, start != 0, keepSlot, new CsvChunkParser.Sink() {
+      p.parse(CsvChunkParser.Stops.at(end), start != 0, keepSlot, Integer.MAX_VALUE, new CsvChunkParser.Sink() {
         List<String> rec;
 
         @Override
@@ -77,15 +78,30 @@ class DfCsvParser_Test {
         }
 
         @Override
-        public void field(int k, byte[] b, int off, int len, boolean quoted) {
+        public void field(int k, byte[] b, int off, int len, boolean quoted, long at) {
           assertEquals(rec.size(), k);
           rec.add(new String(b, off, len, StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public boolean checksUnkept() {
+          return false;
+        }
+
+        @Override
+        public void unkept(byte[] b, int off, int len, long at) {
+          throw new AssertionError("not asked for");
         }
 
         @Override
         public void endRecord(int fields) {
           assertEquals(rec.size(), fields);
           out.add(rec);
+        }
+
+        @Override
+        public void tooManyFields(long at, int fields) {
+          throw new AssertionError("no limit on fields");
         }
       });
     }
