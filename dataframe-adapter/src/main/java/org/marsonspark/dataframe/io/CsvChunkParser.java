@@ -86,6 +86,7 @@ final class CsvChunkParser implements AutoCloseable {
   private int scannedFields; // fields of the record scanEnd last scanned
   private int stopIndex; // the Stops entry to check next
   private boolean handUnkept;
+  private long first = -1; // the first record start of the parse, once found
 
   CsvChunkParser(Path path, long start, char sep, char quote, int bufferBytes) throws IOException {
     this.ch = FileChannel.open(path, StandardOpenOption.READ);
@@ -145,7 +146,7 @@ final class CsvChunkParser implements AutoCloseable {
         p = 0;
       }
     }
-    long first = -1;
+    first = -1;
     while (true) {
       // skip blank lines (any run of \n and \r at a record's start)
       while (true) {
@@ -174,6 +175,11 @@ final class CsvChunkParser implements AutoCloseable {
       }
       p = next;
     }
+  }
+
+  /** The first record start the parse found (-1 before it found one): known even when a problem ended it. */
+  long firstRecord() {
+    return first;
   }
 
   private Span stopAt(Stops stops, long first, long at) {

@@ -53,22 +53,23 @@ final class CsvParse {
       long guess = stops.starts()[stops.starts().length - 1] - open;
       // rows are unknown: start from a guess of 16 bytes per record (arrays grow by doubling)
       Fields sink = new Fields(rd, na, (int) Math.max(1024, Math.min(1 << 24, guess / 16)));
-      CsvChunkParser.Span span;
       try (CsvChunkParser p = new CsvChunkParser(Path.of(rd.path()), open, rd.sep(), rd.quote(),
           CsvChunkParser.DEFAULT_BUFFER)) {
-        span = p.parse(stops, skipPartialLine, keepSlot, rd.fileColumns(), sink);
-      } catch (CsvProblem problem) {
-        return new Part(null, new PartInfo(null, 0, problem, sink));
+        CsvChunkParser.Span span;
+        try {
+          span = p.parse(stops, skipPartialLine, keepSlot, rd.fileColumns(), sink);
+        } catch (CsvProblem problem) {
+          return new Part(null, PartInfo.failed(p.firstRecord(), problem, sink));
+        }
+        try {
+          LocalFrame frame = sink.frame(na);
+          return new Part(frame, new PartInfo(span, frame.nrows(), null, sink));
+        } catch (CsvProblem problem) {
+          return new Part(null, PartInfo.failed(span.first(), problem, sink));
+        }
       } catch (IOException e) {
         throw new UncheckedIOException("readCsv: cannot read " + rd.path(), e);
       }
-      LocalFrame frame;
-      try {
-        frame = sink.frame(na);
-      } catch (CsvProblem problem) {
-        return new Part(null, new PartInfo(null, 0, problem, sink));
-      }
-      return new Part(frame, new PartInfo(span, frame.nrows(), null, sink));
     }
 
     @Override
@@ -98,9 +99,9 @@ final class CsvParse {
     private final long dropped;
 
     PartInfo(CsvChunkParser.Span span, long rows, CsvProblem problem, Fields sink) {
-      this.first = span == null ? -1 : span.first();
-      this.stop = span == null ? -1 : span.stop();
-      this.stoppedBy = span == null ? -1 : span.stoppedBy();
+      this.first = span.first();
+      this.stop = span.stop();
+      this.stoppedBy = span.stoppedBy();
       this.rows = rows;
       this.problemKind = problem == null ? null : problem.kind;
       this.problemAt = problem == null ? -1 : problem.at;
@@ -109,6 +110,11 @@ final class CsvParse {
       this.warnedAt = sink.warned();
       this.warnedFields = sink.warnedFields();
       this.dropped = sink.dropped;
+    }
+
+    /** A parse that {@code problem} ended after its first record start {@code first}. */
+    static PartInfo failed(long first, CsvProblem problem, Fields sink) {
+      return new PartInfo(new CsvChunkParser.Span(first, -1, -1), 0, problem, sink);
     }
 
     long first() {

@@ -52,9 +52,11 @@ public final class ReadCsv extends DfOp {
   private final long dataStart;
   private final long fileSize;
   private final CsvParse.Reading reading;
+  // the rounds, kept across the calls of tile (it resumes after each round has run)
+  private CsvPlan plan;
   private Parts guessed;
+  private CsvPlan.Rereads rereads;
   private Parts reread;
-  private int[] rereadFrom; // the reread chunk that starts at range i, or -1
 
   private ReadCsv(String path, CsvOptions options, long dataStart, long fileSize, CsvParse.Reading reading) {
     super(List.of());
@@ -86,7 +88,15 @@ public final class ReadCsv extends DfOp {
     return out;
   }
 
+  /** pandas's {@code read_csv(path, ...)} with the options {@code o}. */
   public static DataFrame of(String path, CsvOptions o) {
+    ReadCsv op = open(path, o);
+    return op.newFrame(new DataFrameData(-1, List.of(op.reading.names()), List.of(op.reading.dtypes()),
+        IndexMeta.rangeIndex(), DfData.newAlignKey()));
+  }
+
+  /** The driver's part of a read: the header and the sample read, the columns and dtypes decided. */
+  static ReadCsv open(String path, CsvOptions o) {
     Path p = Path.of(path);
     if (!Files.isRegularFile(p)) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "readCsv: no such file: " + path);
@@ -188,8 +198,7 @@ public final class ReadCsv extends DfOp {
       CsvParse.Reading reading = new CsvParse.Reading(path, o.sep(), o.quoteChar(), fileNames.size(), keep,
           names.toArray(new String[0]), dtypes.toArray(new DfType[0]), o.allNaValues().toArray(new String[0]),
           o.encoding(), o.encodingErrors(), o.onBadLines());
-      ReadCsv op = new ReadCsv(path, o, dataStart, size, reading);
-      return op.newFrame(new DataFrameData(-1, names, dtypes, IndexMeta.rangeIndex(), DfData.newAlignKey()));
+      return new ReadCsv(path, o, dataStart, size, reading);
     } catch (CsvProblem problem) {
       throw problem.toMarsException(path, CsvLines.lineOf(p, problem.at));
     } catch (IOException e) {
@@ -288,65 +297,25 @@ public final class ReadCsv extends DfOp {
   @Override
   public void tile(TileContext ctx) {
     DataFrameData out = (DataFrameData) output();
-    long[] starts = splitStarts();
-    int n = starts.length;
-    // round 1: every range parsed on its guess of where its first record starts
     if (guessed == null) {
-      List<Chunk> chunks = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        long end = i + 1 < n ? starts[i + 1] : fileSize;
-        CsvParse.Parse op = i == 0 ? new CsvParse.Parse(reading, dataStart, false, CsvChunkParser.Stops.at(end))
-            : new CsvParse.Parse(reading, starts[i] - 1, true, CsvChunkParser.Stops.at(end));
-        chunks.add(ctx.newChunk(op, List.of(), new int[] {i}, new long[] {Shapes.UNKNOWN}, null));
-      }
-      guessed = new Parts(chunks);
+      plan = plan();
+      guessed = new Parts(ctx, plan.guesses());
     }
     CsvParse.PartInfo[] guess = guessed.infos(ctx);
-    // round 2, when a guess was wrong (a range began inside a quoted line break): read on from
-    // where the range before really stopped until the records meet those of a later range
     if (reread == null) {
-      List<Chunk> chunks = new ArrayList<>();
-      rereadFrom = new int[n];
-      Arrays.fill(rereadFrom, -1);
-      for (int i = 1; i < n; i++) {
-        CsvParse.PartInfo before = guess[i - 1];
-        if (before.problem() == null && before.stop() != guess[i].first()) {
-          long[] firsts = new long[n - i];
-          for (int m = i; m < n; m++) {
-            firsts[m - i] = guess[m].first();
-          }
-          rereadFrom[i] = chunks.size();
-          CsvChunkParser.Stops stops = new CsvChunkParser.Stops(Arrays.copyOfRange(starts, i, n), firsts);
-          chunks.add(ctx.newChunk(new CsvParse.Parse(reading, before.stop(), false, stops), List.of(),
-              new int[] {chunks.size()}, new long[] {Shapes.UNKNOWN}, null));
-        }
-      }
-      reread = new Parts(chunks);
+      rereads = plan.rereads(guess);
+      reread = new Parts(ctx, rereads.parses());
     }
-    CsvParse.PartInfo[] again = reread.chunks().isEmpty() ? new CsvParse.PartInfo[0] : reread.infos(ctx);
-    // the parts that hold the file's records, in order
+    CsvParse.PartInfo[] again = rereads.parses().isEmpty() ? new CsvParse.PartInfo[0] : reread.infos(ctx);
     List<Chunk> parts = new ArrayList<>();
     List<CsvParse.PartInfo> infos = new ArrayList<>();
-    int i = 0;
-    while (i < n) {
-      parts.add(guessed.chunks().get(i));
-      infos.add(guess[i]);
-      if (guess[i].problem() != null || i + 1 == n) {
-        break;
-      }
-      if (guess[i].stop() == guess[i + 1].first()) {
-        i++;
-        continue;
-      }
-      int g = rereadFrom[i + 1];
-      parts.add(reread.chunks().get(g));
-      infos.add(again[g]);
-      if (again[g].problem() != null) {
-        break;
-      }
-      i = i + 1 + again[g].stoppedBy();
+    for (CsvPlan.PartRef ref : plan.parts(guess, rereads, again)) {
+      Parts round = ref.round() == 1 ? guessed : reread;
+      parts.add(round.chunks().get(ref.index()));
+      infos.add((ref.round() == 1 ? guess : again)[ref.index()]);
     }
     CsvLines.report(path, infos, reading.fileColumns());
+    // one chunk per part that holds rows (one at least), counting one RangeIndex on
     List<Chunk> chunks = new ArrayList<>();
     List<Long> rows = new ArrayList<>();
     long offset = 0;
@@ -362,21 +331,21 @@ public final class ReadCsv extends DfOp {
     out.setChunks(chunks, new long[][] {rows.stream().mapToLong(Long::longValue).toArray(), {out.columns().size()}});
   }
 
-  /** Where the byte ranges start: the first at the data, then every {@code chunkBytes}. */
-  private long[] splitStarts() {
-    List<Long> s = new ArrayList<>();
-    for (long x = dataStart; x < fileSize || s.isEmpty(); x += options.chunkBytes()) {
-      s.add(x);
-    }
-    return s.stream().mapToLong(Long::longValue).toArray();
+  /** The byte ranges and rounds of this read. */
+  CsvPlan plan() {
+    return CsvPlan.of(reading, dataStart, fileSize, options.chunkBytes());
   }
 
-  /** Parsed parts, run and held, and their infos read to the driver. */
+  /** The parts of one round: run and held, and their infos read to the driver. */
   private static final class Parts extends TileableData {
     private Meta meta;
 
-    Parts(List<Chunk> chunks) {
+    Parts(TileContext ctx, List<CsvParse.Parse> parses) {
       super(new long[] {Shapes.UNKNOWN});
+      List<Chunk> chunks = new ArrayList<>();
+      for (int i = 0; i < parses.size(); i++) {
+        chunks.add(ctx.newChunk(parses.get(i), List.of(), new int[] {i}, new long[] {Shapes.UNKNOWN}, null));
+      }
       setChunks(chunks, new long[][] {unknownSplits(chunks.size())});
     }
 
