@@ -177,4 +177,48 @@ class DfCsv_FixtureTest {
     DataFrame fixed = Md.readCsv(f.toString(), CsvOptions.defaults().withSampleBytes(4).withDtype("a", "float64"));
     assertEquals(4.5, fixed.execute(spark.session()).fetch().column("a").get(3));
   }
+
+  @Test
+  void badOptionsAndLinesNamedAsAnEditorCountsThem(@TempDir Path dir) throws Exception {
+    MarsException e = assertThrows(MarsException.class, () -> CsvOptions.defaults().withEncoding("utf-16"));
+    assertEquals(MarsException.ErrorClass.UNSUPPORTED_OPERATION, e.errorClass());
+    assertTrue(e.getMessage().contains("utf-16") && e.getMessage().contains("UTF-8"), e.getMessage());
+    e = assertThrows(MarsException.class, () -> CsvOptions.defaults().withEncoding("klingon"));
+    assertTrue(e.getMessage().contains("unknown encoding 'klingon'"), e.getMessage());
+    e = assertThrows(MarsException.class, () -> CsvOptions.defaults().withEncodingErrors("surrogateescape"));
+    assertTrue(e.getMessage().contains("'surrogateescape'"), e.getMessage());
+    e = assertThrows(MarsException.class, () -> CsvOptions.defaults().withOnBadLines("drop"));
+    assertTrue(e.getMessage().contains("'drop'"), e.getMessage());
+    // another single-byte set through java.nio: cp1252's 0x80 is the euro sign, 0x81 is undefined
+    Path euro = Files.write(dir.resolve("euro.csv"), new byte[] {'a', '\n', (byte) 0x80, '\n', (byte) 0x81, '\n'});
+    DataFrame cp = Md.readCsv(euro.toString(), CsvOptions.defaults().withEncoding("cp1252").withSampleBytes(2));
+    e = assertThrows(MarsException.class, () -> cp.execute(spark.session()));
+    assertTrue(e.getMessage().contains("byte 0x81") && e.getMessage().contains("line 3 (byte 4)"), e.getMessage());
+    DataFrame replaced = Md.readCsv(euro.toString(), CsvOptions.defaults().withEncoding("cp1252")
+        .withEncodingErrors("replace"));
+    assertEquals(List.of("\u20ac", "\ufffd"), strings(replaced.execute(spark.session()).fetch().column("a")));
+    // pandas would take the first column as an index: refused, not read shifted
+    Path wide = Files.writeString(dir.resolve("wide.csv"), "a,b\n1,2,3\n4,5,6\n");
+    e = assertThrows(MarsException.class, () -> Md.readCsv(wide.toString()));
+    assertEquals(MarsException.ErrorClass.UNSUPPORTED_OPERATION, e.errorClass());
+    assertTrue(e.getMessage().contains("index_col"), e.getMessage());
+    // lines count every line end, inside quotes too (pandas counts records there): the bad
+    // record is on line 5 of the file, byte 18
+    Path f = Files.writeString(dir.resolve("lines.csv"), "a,b\n1,\"x\ny\"\n2,\"z\"\n3,4,5\n");
+    for (long bytes : List.of(1L, 5L, 1L << 20)) {
+      DataFrame df = Md.readCsv(f.toString(), CsvOptions.defaults().withChunkBytes(bytes));
+      e = assertThrows(MarsException.class, () -> df.execute(spark.session()));
+      assertTrue(e.getMessage().contains("expected 2 fields in line 5 (byte 18)"), e.getMessage());
+      DataFrame skipped = Md.readCsv(f.toString(), CsvOptions.defaults().withChunkBytes(bytes).withOnBadLines("skip"));
+      assertEquals(List.of("x\ny", "z"), strings(skipped.execute(spark.session()).fetch().column("b")));
+    }
+  }
+
+  private static List<Object> strings(org.marsonspark.dataframe.local.Column c) {
+    List<Object> out = new ArrayList<>();
+    for (int i = 0; i < c.size(); i++) {
+      out.add(c.get(i));
+    }
+    return out;
+  }
 }
