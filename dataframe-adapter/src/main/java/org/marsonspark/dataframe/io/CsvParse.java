@@ -50,8 +50,10 @@ final class CsvParse {
       for (int k = 0; k < rd.keep().length; k++) {
         keepSlot[rd.keep()[k]] = k;
       }
-      long guess = stops.starts()[stops.starts().length - 1] - open;
-      // rows are unknown: start from a guess of 16 bytes per record (arrays grow by doubling)
+      // rows are unknown: start from a guess of 16 bytes per record over one range (a reread
+      // usually meets the next range's records within its first), arrays grow by doubling
+      long[] at = stops.starts();
+      long guess = at[Math.min(1, at.length - 1)] - open;
       Fields sink = new Fields(rd, na, (int) Math.max(1024, Math.min(1 << 24, guess / 16)));
       try (CsvChunkParser p = new CsvChunkParser(Path.of(rd.path()), open, rd.sep(), rd.quote(),
           CsvChunkParser.DEFAULT_BUFFER)) {
