@@ -974,17 +974,92 @@ SEMI_CSV = "k;v;w\r\na;1;x\r\nb;2;\r\nc;3;z\r\n\r\nd;4;w\r\n"
 NOHEADER_CSV = "1,x,0.5\n2,y,1.5\n3,,2.5\n4,w,\n"
 
 
+# Nasty files for readCsv's chunking, quoting, encodings and bad lines (issue 12): every case is
+# read by the Java tests at every chunk size from 1 byte up to the file's size (in place) and at
+# a few through Spark. Bytes, not text: some are not UTF-8.
+NASTY_CSV = {
+    # quoted line breaks (LF, CRLF, several, blank lines inside), doubled quotes, separators in
+    # quotes, text after a closing quote, blank lines between records, CJK and emoji (4 bytes)
+    "quoted_lines.csv": (
+        'id,text,score,note\n'
+        '1,"first line\nsecond line",1.5,plain\n'
+        '2,"he said ""hi""\nand left",2.25,"a,b"\n'
+        '\n'
+        '3,"",3.0,\n'
+        '4,"emoji \U0001F600 and \u4e2d\u6587\n\U0001F389 next",-4.5,"x""y"\n'
+        '5,"trailing\n\n\nblank inside",5,"ab"cd\n'
+        '\n\n'
+        '6,plain,6.0,"\n"\n'
+        '7,"a\r\nb",7.25,"""\n"""\n'
+        '8,"last, no newline\n",-8,end').encode("utf-8"),
+    # only text columns: a wrong guess inside a quoted line break used to give extra rows
+    "text_lines.csv": (
+        'a,b\n'
+        '"x\ny","p\nq\nr"\n'
+        '"1,2\n3,4","5\n6,7"\n'
+        'plain,"""quoted""\nline"\n'
+        '"\n\n","\n"\n'
+        'z,"w\n"\n').encode("utf-8"),
+    # CRLF line ends, CRLF inside quotes, a blank CRLF line
+    "quoted_crlf.csv": (
+        'k;v;w\r\n'
+        'a;"one\r\ntwo";1\r\n'
+        '\r\n'
+        'b;"x;y\r\n\r\nz";2\r\n'
+        'c;plain;3\r\n').encode("utf-8"),
+    # multi-byte UTF-8 (2, 3 and 4 bytes) that chunk boundaries cut through
+    "multibyte.csv": (
+        'n,s\n'
+        '1,\u00e9\u00e8\u00ea\n'
+        '2,\u4e2d\u6587\u5b57\n'
+        '3,\U0001F600\U0001F601\n'
+        '4,"\U0001F680,\u00fc\n\u4e16"\n'
+        '5,\u00c5\U0001F30D\u754c\n').encode("utf-8"),
+    "latin1.csv": "name,city,n\nJos\u00e9,S\u00e3o Paulo,1\nM\u00fcller,K\u00f6ln,2\n\u00c5sa,\u00c5rhus,3\n".encode("latin-1"),
+    # invalid UTF-8: a lone continuation byte, a surrogate, a truncated 4-byte form, overlong forms
+    "bad_utf8.csv": b"a,b\n1,ok\n2,x\x80y\n3,\xed\xa0\x80z\n4,\xf0\x9f\x98!\n5,\xc0\xaf\xe0\x80\xbf\n6,\xe9t\xe9\n",
+    "ragged.csv": b"a,b,c\n1,2,3\n4,5,6,7\n8,9\n\n10,11,12,13,14\n15,16,17\n",
+    "short_rows.csv": b"a,b,c\n1,x,3\n4\n5,y\n6,z,9\n",
+    "unterminated.csv": b'a,b\n1,x\n2,"open\n3,z\n4,w\n',
+    "unterminated_last.csv": b'a,b\n1,x\n2,"never closed',
+}
+
+
+def pandas_error(e):
+    """What the Java test expects of Mars's message, from pandas's error."""
+    m = str(e)
+    out = {"kind": "error", "error": type(e).__name__, "message": m}
+    import re
+    if "EOF inside string" in m:
+        row = int(re.search(r"starting at row (\d+)", m).group(1))
+        out["contains"] = ["never closed", "line %d" % (row + 1)]
+    elif "Expected" in m:
+        g = re.search(r"Expected (\d+) fields in line (\d+), saw (\d+)", m)
+        out["contains"] = ["expected %s fields in line %s" % (g.group(1), g.group(2)), "saw %s" % g.group(3)]
+    elif isinstance(e, UnicodeDecodeError):
+        out["contains"] = ["can't decode byte 0x%02x" % e.object[e.start], "byte %d" % e.start]
+    else:
+        raise e
+    return out
+
+
 def gen_csv():
     os.makedirs(CSV_DIR, exist_ok=True)
     files = {"basic.csv": BASIC_CSV, "semi.csv": SEMI_CSV, "noheader.csv": NOHEADER_CSV}
     for name, text in files.items():
         with open(os.path.join(CSV_DIR, name), "w", newline="") as f:
             f.write(text)
+    for name, data in NASTY_CSV.items():
+        with open(os.path.join(CSV_DIR, name), "wb") as f:
+            f.write(data)
 
     def rc(name, expr, file, params, **kw):
-        df = pd.read_csv(os.path.join(CSV_DIR, file), **kw)
+        try:
+            expected = enc(pd.read_csv(os.path.join(CSV_DIR, file), **kw))
+        except (pd.errors.ParserError, UnicodeDecodeError) as e:
+            expected = pandas_error(e)
         CASES.setdefault("csv", []).append({"name": name, "expr": expr, "op": "read_csv", "inputs": {},
-                                            "params": dict(params, file=file), "expected": enc(df)})
+                                            "params": dict(params, file=file), "expected": expected})
 
     rc("basic", "read_csv(basic)", "basic.csv", {})
     rc("usecols", 'read_csv(basic, usecols=["score", "id", "note"])', "basic.csv",
@@ -1004,6 +1079,34 @@ def gen_csv():
     rc("sep_crlf", 'read_csv(semi, sep=";")', "semi.csv", {"sep": ";"}, sep=";")
     rc("no_header", 'read_csv(noheader, header=None, names=["n", "s", "f"])', "noheader.csv",
        {"header": False, "names": ["n", "s", "f"]}, header=None, names=["n", "s", "f"])
+    # ---- the nasty files
+    rc("quoted_lines", "read_csv(quoted_lines)", "quoted_lines.csv", {})
+    rc("quoted_lines_usecols", 'read_csv(quoted_lines, usecols=["id", "score"])', "quoted_lines.csv",
+       {"usecols": ["id", "score"]}, usecols=["id", "score"])
+    rc("text_lines", "read_csv(text_lines)", "text_lines.csv", {})
+    rc("quoted_crlf", 'read_csv(quoted_crlf, sep=";")', "quoted_crlf.csv", {"sep": ";"}, sep=";")
+    rc("multibyte", "read_csv(multibyte)", "multibyte.csv", {})
+    rc("latin1", 'read_csv(latin1, encoding="latin-1")', "latin1.csv", {"encoding": "latin-1"}, encoding="latin-1")
+    rc("latin1_as_utf8", "read_csv(latin1)", "latin1.csv", {})
+    rc("latin1_replace", 'read_csv(latin1, encoding_errors="replace")', "latin1.csv",
+       {"encoding_errors": "replace"}, encoding_errors="replace")
+    rc("latin1_ignore", 'read_csv(latin1, encoding_errors="ignore")', "latin1.csv",
+       {"encoding_errors": "ignore"}, encoding_errors="ignore")
+    rc("latin1_usecols_strict", 'read_csv(latin1, usecols=["n"])', "latin1.csv", {"usecols": ["n"]},
+       usecols=["n"])
+    rc("bad_utf8", "read_csv(bad_utf8)", "bad_utf8.csv", {})
+    rc("bad_utf8_replace", 'read_csv(bad_utf8, encoding_errors="replace")', "bad_utf8.csv",
+       {"encoding_errors": "replace"}, encoding_errors="replace")
+    rc("bad_utf8_ignore", 'read_csv(bad_utf8, encoding_errors="ignore")', "bad_utf8.csv",
+       {"encoding_errors": "ignore"}, encoding_errors="ignore")
+    rc("ragged", "read_csv(ragged)", "ragged.csv", {})
+    rc("ragged_warn", 'read_csv(ragged, on_bad_lines="warn")', "ragged.csv", {"on_bad_lines": "warn"},
+       on_bad_lines="warn")
+    rc("ragged_skip", 'read_csv(ragged, on_bad_lines="skip")', "ragged.csv", {"on_bad_lines": "skip"},
+       on_bad_lines="skip")
+    rc("short_rows", "read_csv(short_rows)", "short_rows.csv", {})
+    rc("unterminated", "read_csv(unterminated)", "unterminated.csv", {})
+    rc("unterminated_last", "read_csv(unterminated_last)", "unterminated_last.csv", {})
 
 
 # ---- pivot_table (pivot) -----------------------------------------------------------------------------

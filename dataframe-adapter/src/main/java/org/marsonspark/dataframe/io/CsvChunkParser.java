@@ -14,12 +14,17 @@ import java.util.Set;
  * straight from a byte buffer into per-column builders, with the same record rules as
  * {@link CsvRecords} (ASCII separator, quotes opening a field only at its start, doubled quotes,
  * {@code \n} or {@code \r\n} line ends, blank lines skipped, the last line without a line end).
+ * A quote still open at the end of the file is a {@link CsvProblem}.
+ *
+ * <p>Where a parse stops is given by {@link Stops}: at the first record start at or after a byte
+ * (a chunk's end), or — for a chunk that reads on from a known record start until it meets the
+ * records of the chunks after it — at the first record start that some later chunk also found.
  *
  * <p>Why not {@link CsvRecords}: that reader makes a {@code String} of every field and a list per
  * record, which cost most of the time of reading a large numeric file. Here an unquoted int64 or
- * float64 field is parsed from its bytes ({@link Sink#number}); only fields that are not plain
- * numbers (NA strings, whitespace, exponents, long mantissas, quoted) become strings and take the
- * general path, and fields of columns not kept are skipped without being decoded.
+ * float64 field is parsed from its bytes ({@link #plainLong}, {@link #plainDouble}); only fields
+ * that are not plain numbers (NA strings, whitespace, exponents, long mantissas, quoted) become
+ * strings and take the general path, and fields of columns not kept are skipped without being decoded.
  */
 final class CsvChunkParser implements AutoCloseable {
   /** Receives the kept fields of each record, column by column. */
@@ -29,13 +34,44 @@ final class CsvChunkParser implements AutoCloseable {
 
     /**
      * Field of kept column {@code k}: bytes {@code [off, off + len)} of {@code b}; {@code quoted}
-     * when it was (its quotes already removed).
+     * when it was (its quotes already removed); {@code at} is the file offset of its first byte.
      */
-    void field(int k, byte[] b, int off, int len, boolean quoted);
+    void field(int k, byte[] b, int off, int len, boolean quoted, long at);
+
+    /** Whether {@link #unkept} wants the fields of the columns not kept (to check they decode). */
+    boolean checksUnkept();
+
+    /** Field of a column not kept, as {@link #field} (only when {@link #checksUnkept}). */
+    void unkept(byte[] b, int off, int len, long at);
 
     /** End of the record: {@code fields} fields were seen (kept or not). */
     void endRecord(int fields);
+
+    /** A record at byte {@code at} with {@code fields} fields, more than allowed: none of them is handed. */
+    void tooManyFields(long at, int fields);
   }
+
+  /**
+   * Where a parse stops: at the first record start {@code p} with {@code p >= starts[m]} and
+   * {@code p == firsts[m]} for some m, or with {@code firsts[m] == ANY}; m is checked in order
+   * and once passed (a record start at or after {@code starts[m]} that is not {@code firsts[m]})
+   * never again. {@code starts} ascend.
+   */
+  record Stops(long[] starts, long[] firsts) implements java.io.Serializable {
+    static final long ANY = -1;
+
+    /** At the first record start at or after {@code end}. */
+    static Stops at(long end) {
+      return new Stops(new long[] {end}, new long[] {ANY});
+    }
+  }
+
+  /**
+   * What a parse covered: records from {@code first} (the first record start) up to {@code stop}
+   * (the record start where it stopped, the file's size at its end), and the index of the
+   * {@link Stops} entry that stopped it ({@code starts.length} when the file ended first).
+   */
+  record Span(long first, long stop, int stoppedBy) {}
 
   static final int DEFAULT_BUFFER = 1 << 20;
 
@@ -47,6 +83,10 @@ final class CsvChunkParser implements AutoCloseable {
   private long bufStart; // file position of buf[0]
   private boolean eof;
   private byte[] scratch = new byte[256];
+  private int scannedFields; // fields of the record scanEnd last scanned
+  private int stopIndex; // the Stops entry to check next
+  private boolean handUnkept;
+  private long first = -1; // the first record start of the parse, once found
 
   CsvChunkParser(Path path, long start, char sep, char quote, int bufferBytes) throws IOException {
     this.ch = FileChannel.open(path, StandardOpenOption.READ);
@@ -83,11 +123,13 @@ final class CsvChunkParser implements AutoCloseable {
   }
 
   /**
-   * Parses the records that start at or after {@code skipPartialLine ? after the first line end :
-   * the start} and before {@code end} (a file position), handing them to {@code sink}.
-   * {@code keepSlot[c]} is the kept column index of file column c, or -1.
+   * Parses the records from the start (or, with {@code skipPartialLine}, from after the first
+   * line end) until {@code stops} says, handing them to {@code sink}. {@code keepSlot[c]} is the
+   * kept column index of file column c, or -1; a record of more than {@code maxFields} fields
+   * goes to {@link Sink#tooManyFields}.
    */
-  void parse(long end, boolean skipPartialLine, int[] keepSlot, Sink sink) throws IOException {
+  Span parse(Stops stops, boolean skipPartialLine, int[] keepSlot, int maxFields, Sink sink) throws IOException {
+    handUnkept = sink.checksUnkept();
     int p = 0;
     if (skipPartialLine) {
       while (true) {
@@ -99,11 +141,12 @@ final class CsvChunkParser implements AutoCloseable {
           break;
         }
         if (!refill(p)) {
-          return;
+          return stopped(stops, -1, bufStart + len);
         }
         p = 0;
       }
     }
+    first = -1;
     while (true) {
       // skip blank lines (any run of \n and \r at a record's start)
       while (true) {
@@ -114,21 +157,44 @@ final class CsvChunkParser implements AutoCloseable {
           break;
         }
         if (!refill(p)) {
-          return;
+          return stopped(stops, first, bufStart + len);
         }
         p = 0;
       }
-      if (bufStart + p >= end) {
-        return;
+      long at = bufStart + p;
+      first = first < 0 ? at : first;
+      Span stop = stopAt(stops, first, at);
+      if (stop != null) {
+        return stop;
       }
-      int next = record(p, keepSlot, sink, eof);
+      int next = record(p, keepSlot, maxFields, sink, eof);
       while (next < 0) { // the record runs past the buffer (and the file goes on): keep it, read more, again
         refill(p);
         p = 0;
-        next = record(p, keepSlot, sink, eof);
+        next = record(p, keepSlot, maxFields, sink, eof);
       }
       p = next;
     }
+  }
+
+  /** The first record start the parse found (-1 before it found one): known even when a problem ended it. */
+  long firstRecord() {
+    return first;
+  }
+
+  private Span stopAt(Stops stops, long first, long at) {
+    for (; stopIndex < stops.starts().length && at >= stops.starts()[stopIndex]; stopIndex++) {
+      long want = stops.firsts()[stopIndex];
+      if (want == Stops.ANY || want == at) {
+        return new Span(first, at, stopIndex);
+      }
+    }
+    return null;
+  }
+
+  private Span stopped(Stops stops, long first, long size) {
+    Span s = stopAt(stops, first < 0 ? size : first, size);
+    return s != null ? s : new Span(first < 0 ? size : first, size, stops.starts().length);
   }
 
   /**
@@ -136,11 +202,15 @@ final class CsvChunkParser implements AutoCloseable {
    * buffer ends first and more of the file may follow ({@code atEof} false): nothing is handed to
    * the sink then.
    */
-  private int record(int p, int[] keepSlot, Sink sink, boolean atEof) {
+  private int record(int p, int[] keepSlot, int maxFields, Sink sink, boolean atEof) {
     // first pass: find the record's end and check it is complete in the buffer
     int end = scanEnd(p, atEof);
     if (end < 0) {
       return -1;
+    }
+    if (scannedFields > maxFields) {
+      sink.tooManyFields(bufStart + p, scannedFields);
+      return end < len ? end + 1 : end;
     }
     sink.record(bufStart + p);
     int field = 0;
@@ -151,6 +221,7 @@ final class CsvChunkParser implements AutoCloseable {
         // quoted: unescape into scratch; after the closing quote the field goes on unquoted
         int s = 0;
         i++;
+        long at = bufStart + i;
         boolean inQuotes = true;
         while (i < end) {
           byte b = buf[i];
@@ -178,7 +249,9 @@ final class CsvChunkParser implements AutoCloseable {
           i++;
         }
         if (slot >= 0) {
-          sink.field(slot, scratch, 0, s, true);
+          sink.field(slot, scratch, 0, s, true, at);
+        } else if (handUnkept) {
+          sink.unkept(scratch, 0, s, at);
         }
       } else {
         int f = i;
@@ -190,7 +263,9 @@ final class CsvChunkParser implements AutoCloseable {
           e--; // \r\n
         }
         if (slot >= 0) {
-          sink.field(slot, buf, f, e - f, false);
+          sink.field(slot, buf, f, e - f, false, bufStart + f);
+        } else if (handUnkept) {
+          sink.unkept(buf, f, e - f, bufStart + f);
         }
       }
       field++;
@@ -204,21 +279,30 @@ final class CsvChunkParser implements AutoCloseable {
     return end < len ? end + 1 : end; // past the \n
   }
 
-  /** The position of the \n ending the record at {@code p} (quotes respected), len at the end of the file, or -1. */
+  /**
+   * The position of the \n ending the record at {@code p} (quotes respected), len at the end of
+   * the file, or -1; counts the record's fields into {@link #scannedFields}. A quote still open
+   * at the end of the file is a {@link CsvProblem}.
+   */
   private int scanEnd(int p, boolean atEof) {
     int i = p;
+    int fields = 1;
     boolean fieldStart = true;
     while (i < len) {
       byte b = buf[i];
       if (b == '\n') {
+        scannedFields = fields;
         return i;
       }
       if (b == quote && fieldStart) {
         // a quoted part: to the closing quote (a doubled quote stays inside)
-        i++;
+        int open = i++;
         while (true) {
           if (i >= len) {
-            return atEof ? len : -1;
+            if (atEof) {
+              throw CsvProblem.unterminatedQuote(bufStart + open);
+            }
+            return -1;
           }
           if (buf[i] == quote) {
             if (i + 1 >= len && !atEof) {
@@ -237,8 +321,10 @@ final class CsvChunkParser implements AutoCloseable {
         continue;
       }
       fieldStart = b == sep;
+      fields += fieldStart ? 1 : 0;
       i++;
     }
+    scannedFields = fields;
     return atEof ? len : -1;
   }
 

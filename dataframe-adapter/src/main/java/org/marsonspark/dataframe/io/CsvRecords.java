@@ -1,11 +1,11 @@
 package org.marsonspark.dataframe.io;
 
 import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -13,24 +13,28 @@ import java.util.List;
 
 /**
  * Reads CSV records from a byte position of a file: fields split on an ASCII separator (safe in
- * UTF-8, whose multi-byte characters never contain ASCII bytes), quoted fields with doubled
- * quotes, {@code \n} or {@code \r\n} line ends, blank lines skipped. Tracks the byte position of
- * each record's start so a reader can stop at the end of its byte range.
+ * the encodings {@link CsvText} accepts, where an ASCII byte is never part of another
+ * character), quoted fields with doubled quotes, {@code \n} or {@code \r\n} line ends, blank
+ * lines skipped; fields decoded by a {@link CsvText}. Tracks the byte position of each record's
+ * start so a reader can stop at the end of its byte range. A quote still open at the end of the
+ * file, or bytes the encoding cannot decode under {@code strict}, are a {@link CsvProblem}.
  */
 final class CsvRecords implements AutoCloseable {
   private final InputStream in;
   private final byte sep;
   private final byte quote;
+  private final CsvText text;
   private long pos;
   private int peeked = -2;
 
-  CsvRecords(Path path, long start, char sep, char quote) throws IOException {
+  CsvRecords(Path path, long start, char sep, char quote, CsvText text) throws IOException {
     FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
     ch.position(start);
     this.in = new BufferedInputStream(Channels.newInputStream(ch), 1 << 16);
     this.pos = start;
     this.sep = (byte) sep;
     this.quote = (byte) quote;
+    this.text = text;
   }
 
   long position() {
@@ -68,12 +72,13 @@ final class CsvRecords implements AutoCloseable {
     }
   }
 
-  /** Skips a UTF-8 byte order mark at the current position. */
+  /** Skips a UTF-8 byte order mark (EF BB BF) at the start, before anything was read. */
   void skipBom() throws IOException {
-    if (peek() == 0xEF) {
-      read();
-      read();
-      read();
+    in.mark(3);
+    if (in.read() == 0xEF && in.read() == 0xBB && in.read() == 0xBF) {
+      pos += 3;
+    } else {
+      in.reset();
     }
   }
 
@@ -91,24 +96,23 @@ final class CsvRecords implements AutoCloseable {
     }
   }
 
-  /**
-   * The next record's fields, or null at the end. {@code quoted[i]} says whether field i was
-   * quoted. Blank lines are skipped.
-   */
-  List<String> next(List<Boolean> quotedOut) throws IOException {
+  /** The next record's fields, or null at the end. Blank lines are skipped. */
+  List<String> next() throws IOException {
     if (!skipBlankLines()) {
       return null;
     }
     List<String> fields = new ArrayList<>();
-    if (quotedOut != null) {
-      quotedOut.clear();
-    }
-    java.io.ByteArrayOutputStream field = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream field = new ByteArrayOutputStream();
+    long fieldAt = pos;
+    long open = -1;
     boolean inQuotes = false;
     boolean wasQuoted = false;
     while (true) {
       int b = read();
       if (b < 0) {
+        if (inQuotes) {
+          throw CsvProblem.unterminatedQuote(open);
+        }
         break;
       }
       if (inQuotes) {
@@ -127,12 +131,12 @@ final class CsvRecords implements AutoCloseable {
       if (b == quote && field.size() == 0 && !wasQuoted) {
         inQuotes = true;
         wasQuoted = true;
+        open = pos - 1;
+        fieldAt = pos;
       } else if (b == sep) {
-        fields.add(field.toString(StandardCharsets.UTF_8));
-        if (quotedOut != null) {
-          quotedOut.add(wasQuoted);
-        }
+        fields.add(decode(field, fieldAt));
         field.reset();
+        fieldAt = pos;
         wasQuoted = false;
       } else if (b == '\n') {
         break;
@@ -142,11 +146,17 @@ final class CsvRecords implements AutoCloseable {
         field.write(b);
       }
     }
-    fields.add(field.toString(StandardCharsets.UTF_8));
-    if (quotedOut != null) {
-      quotedOut.add(wasQuoted);
-    }
+    fields.add(decode(field, fieldAt));
     return fields;
+  }
+
+  private String decode(ByteArrayOutputStream field, long at) {
+    byte[] b = field.toByteArray();
+    try {
+      return text.decode(b, 0, b.length, at);
+    } catch (CsvText.Undecodable u) {
+      throw CsvProblem.undecodable(u);
+    }
   }
 
   @Override

@@ -114,6 +114,12 @@ public final class Feather extends DfOp {
         .parallelize(files, Math.max(1, files.size()))
         .map(f -> FileInfo.of(f, conf))
         .collect();
+    for (int i = 0; i < infos.size(); i++) {
+      FileInfo fi = infos.get(i);
+      if (fi.error != null) {
+        throw unreadable(files.get(i), fi.error, null);
+      }
+    }
     Schema schema = parseSchema(infos.get(0).schemaJson);
     boolean[] nulls = new boolean[schema.getFields().size()];
     long[] rows = new long[files.size()];
@@ -148,6 +154,12 @@ public final class Feather extends DfOp {
     long total = Arrays.stream(rows).sum();
     Feather op = new Feather(files, rows, dtypes, indexStored);
     return op.newFrame(new DataFrameData(total, names, types, index, DfData.newAlignKey()));
+  }
+
+  /** A file that is not a Feather (Arrow IPC) file, or a truncated or corrupt one. */
+  static MarsException unreadable(String file, String why, Throwable cause) {
+    return new MarsException(ErrorClass.INVALID_ARGUMENT, "readFeather: cannot read " + file + ": " + why
+        + "; the file is not Feather v2 (Arrow IPC), or it is truncated or corrupt", cause);
   }
 
   private static Schema parseSchema(String json) {
@@ -188,20 +200,30 @@ public final class Feather extends DfOp {
     }
   }
 
-  /** What the planning job learns of one file. */
+  /** What the planning job learns of one file: its schema, rows and null columns, or why it cannot be read. */
   static final class FileInfo implements Serializable {
     private static final long serialVersionUID = 1L;
     final String schemaJson;
     final long rows;
     final boolean[] hasNulls;
+    final String error;
 
-    FileInfo(String schemaJson, long rows, boolean[] hasNulls) {
+    FileInfo(String schemaJson, long rows, boolean[] hasNulls, String error) {
       this.schemaJson = schemaJson;
       this.rows = rows;
       this.hasNulls = hasNulls;
+      this.error = error;
     }
 
-    static FileInfo of(String file, WriteCsv.HadoopConf conf) throws IOException {
+    static FileInfo of(String file, WriteCsv.HadoopConf conf) {
+      try {
+        return read(file, conf);
+      } catch (IOException | RuntimeException e) {
+        return new FileInfo(null, 0, null, IoErrors.cause(e));
+      }
+    }
+
+    private static FileInfo read(String file, WriteCsv.HadoopConf conf) throws IOException {
       try (BufferAllocator alloc = new RootAllocator();
           SeekableByteChannel ch = open(file, conf);
           ArrowFileReader r = new ArrowFileReader(ch, alloc)) {
@@ -216,7 +238,7 @@ public final class Feather extends DfOp {
             nulls[c] |= vs.get(c).getNullCount() > 0;
           }
         }
-        return new FileInfo(root.getSchema().toJson(), rows, nulls);
+        return new FileInfo(root.getSchema().toJson(), rows, nulls, null);
       }
     }
   }
@@ -262,8 +284,10 @@ public final class Feather extends DfOp {
           parts.add(ArrowFrames.fromArrow(r.getVectorSchemaRoot(), dtypes, at));
         }
         return parts.size() == 1 ? parts.get(0) : LocalFrame.concat(parts);
-      } catch (IOException e) {
-        throw new UncheckedIOException("readFeather: cannot read " + file, e);
+      } catch (MarsException e) {
+        throw e;
+      } catch (IOException | RuntimeException e) {
+        throw unreadable(file, IoErrors.cause(e), e);
       }
     }
 

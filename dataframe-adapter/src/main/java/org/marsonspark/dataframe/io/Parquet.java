@@ -37,7 +37,18 @@ public final class Parquet {
     } catch (IOException e) {
       throw new UncheckedIOException("readParquet: cannot reach " + path, e);
     }
-    Dataset<Row> ds = session.spark().read().parquet(path);
+    try {
+      return FromSpark.of(session, select(session.spark().read().parquet(path), path, columns));
+    } catch (MarsException e) {
+      throw e;
+    } catch (Exception e) { // SparkException too, which Scala throws unchecked
+      // Spark reads the footers (schema) and then every row group (FromSpark's census) here
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "readParquet: cannot read " + path + ": "
+          + IoErrors.cause(e) + "; the file is not Parquet, or it is truncated or corrupt", e);
+    }
+  }
+
+  private static Dataset<Row> select(Dataset<Row> ds, String path, List<String> columns) {
     if (columns != null && !columns.isEmpty()) {
       List<String> have = Arrays.asList(ds.columns());
       for (String c : columns) {
@@ -46,9 +57,9 @@ public final class Parquet {
               + " (columns are " + have + ")");
         }
       }
-      ds = ds.select(columns.stream().map(functions::col).toArray(Column[]::new));
+      return ds.select(columns.stream().map(functions::col).toArray(Column[]::new));
     }
-    return FromSpark.of(session, ds);
+    return ds;
   }
 
   /**

@@ -2,62 +2,69 @@ package org.marsonspark.dataframe.io;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.marsonspark.core.Chunk;
-import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
+import org.marsonspark.core.TileableData;
 import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
 import org.marsonspark.dataframe.DfType;
 import org.marsonspark.dataframe.IndexMeta;
-import org.marsonspark.dataframe.local.Column;
-import org.marsonspark.dataframe.local.LocalFrame;
-import org.marsonspark.dataframe.local.LocalIndex;
-import org.marsonspark.dataframe.ops.Casts;
-import org.marsonspark.dataframe.ops.ContinuousIndex;
 
 /**
  * pandas's {@code read_csv}, split by byte ranges. The driver reads only the header and the first
- * {@code sampleBytes} (to name the columns and infer dtypes, as Mars does); every chunk then parses
- * its own range {@code [start, end)} on an executor: it skips the partial line it starts in (the
- * chunk before reads that line to its end) and parses every record that starts before
- * {@code end}. Chunk row counts are known only after parsing, so a second operand
- * ({@link ContinuousIndex}) runs the parse first (iterative tiling) and then gives the chunks one
- * continuous RangeIndex.
+ * {@code sampleBytes} (to name the columns and infer dtypes, as Mars does); the chunks then parse
+ * the file on the executors. A chunk owns the records that start in its range {@code [start, end)}
+ * and reads the last of them to its end, past {@code end}.
  *
- * <p>Not supported: a quoted field holding a line break that straddles a chunk boundary (the
- * chunk after it would start inside the quotes); use a {@code chunkBytes} above the file's size
- * for such files. The file must be readable at the same path from the driver and every executor.
+ * <p>Where a range's first record starts cannot be told from the range alone: its start may fall
+ * inside a quoted field holding a line break. So the chunks run in up to two rounds. Round 1:
+ * every range guesses that its first record starts after the first line end at or after its
+ * start (the range at the data knows), parses on that guess, and reports where its first record
+ * started and where it stopped (the first record start at or after its end). The ranges whose
+ * guess met the true stop of the range before are right: the first is, and a right range's stop
+ * is the true start of the next. Round 2, only for a range whose guess did not meet (rare): a
+ * chunk reads on from the true start the range before gave, through as many ranges as it takes,
+ * until one of its record starts is the one a later range guessed (from there that range's own
+ * records are right); the round-1 parts it covers are dropped. So every record is read once from
+ * its true start, whatever the chunk size, and the chunks' row counts give one continuous
+ * RangeIndex.
+ *
+ * <p>A problem in the content (an unterminated quote, too many fields, undecodable bytes, a value
+ * the dtype cannot hold) is kept by the chunk that met it and raised on the driver, naming the
+ * line, only when that chunk's records are known to be real. The file must be readable at the
+ * same path from the driver and every executor.
  */
 public final class ReadCsv extends DfOp {
   private final String path;
   private final CsvOptions options;
   private final long dataStart;
   private final long fileSize;
-  private final int[] keep;
-  private final int fileColumns;
+  private final CsvParse.Reading reading;
+  // the rounds, kept across the calls of tile (it resumes after each round has run)
+  private CsvPlan plan;
+  private Parts guessed;
+  private CsvPlan.Rereads rereads;
+  private Parts reread;
 
-  private ReadCsv(String path, CsvOptions options, long dataStart, long fileSize, int[] keep, int fileColumns) {
+  private ReadCsv(String path, CsvOptions options, long dataStart, long fileSize, CsvParse.Reading reading) {
     super(List.of());
     this.path = path;
     this.options = options;
     this.dataStart = dataStart;
     this.fileSize = fileSize;
-    this.keep = keep;
-    this.fileColumns = fileColumns;
+    this.reading = reading;
   }
 
   @Override
@@ -81,7 +88,15 @@ public final class ReadCsv extends DfOp {
     return out;
   }
 
+  /** pandas's {@code read_csv(path, ...)} with the options {@code o}. */
   public static DataFrame of(String path, CsvOptions o) {
+    ReadCsv op = open(path, o);
+    return op.newFrame(new DataFrameData(-1, List.of(op.reading.names()), List.of(op.reading.dtypes()),
+        IndexMeta.rangeIndex(), DfData.newAlignKey()));
+  }
+
+  /** The driver's part of a read: the header and the sample read, the columns and dtypes decided. */
+  static ReadCsv open(String path, CsvOptions o) {
     Path p = Path.of(path);
     if (!Files.isRegularFile(p)) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "readCsv: no such file: " + path);
@@ -91,9 +106,12 @@ public final class ReadCsv extends DfOp {
       List<String> fileNames;
       long dataStart;
       List<List<String>> sample = new ArrayList<>();
-      try (CsvRecords r = new CsvRecords(p, 0, o.sep(), o.quoteChar())) {
-        r.skipBom();
-        List<String> first = o.header() ? r.next(null) : null;
+      CsvText text = new CsvText(o.encoding(), o.encodingErrors());
+      try (CsvRecords r = new CsvRecords(p, 0, o.sep(), o.quoteChar(), text)) {
+        if (text.isUtf8()) {
+          r.skipBom();
+        }
+        List<String> first = o.header() ? r.next() : null;
         if (o.header() && first == null) {
           throw new MarsException(ErrorClass.INVALID_ARGUMENT, "readCsv: No columns to parse from file " + path);
         }
@@ -103,10 +121,15 @@ public final class ReadCsv extends DfOp {
           dataStart = r.position();
         }
         List<String> rec;
-        while (r.position() < Math.min(size, dataStart + o.sampleBytes()) && (rec = r.next(null)) != null) {
+        while (r.position() < Math.min(size, dataStart + o.sampleBytes()) && (rec = r.next()) != null) {
           sample.add(rec);
         }
         int width = first != null ? first.size() : sample.isEmpty() ? 0 : sample.get(0).size();
+        if (first != null && !sample.isEmpty() && sample.get(0).size() == width + 1) {
+          throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "readCsv: the first record of " + path + " has "
+              + (width + 1) + " fields, one more than the header: pandas would take the first column as the index "
+              + "(an implicit index_col), which readCsv does not do; give the first column a name in the header");
+        }
         if (o.names() != null) {
           if (o.names().size() != width) {
             throw new MarsException(ErrorClass.SHAPE_MISMATCH, "readCsv: " + o.names().size() + " names given for "
@@ -172,9 +195,12 @@ public final class ReadCsv extends DfOp {
         dtypes.add(dt);
       }
       int[] keep = keepList.stream().mapToInt(Integer::intValue).toArray();
-      ReadCsv op = new ReadCsv(path, o, dataStart, size, keep, fileNames.size());
-      DataFrame raw = op.newFrame(new DataFrameData(-1, names, dtypes, IndexMeta.rangeIndex(), DfData.newAlignKey()));
-      return ContinuousIndex.of(raw.data());
+      CsvParse.Reading reading = new CsvParse.Reading(path, o.sep(), o.quoteChar(), fileNames.size(), keep,
+          names.toArray(new String[0]), dtypes.toArray(new DfType[0]), o.allNaValues().toArray(new String[0]),
+          o.encoding(), o.encodingErrors(), o.onBadLines());
+      return new ReadCsv(path, o, dataStart, size, reading);
+    } catch (CsvProblem problem) {
+      throw problem.toMarsException(path, CsvLines.lineOf(p, problem.at));
     } catch (IOException e) {
       throw new UncheckedIOException("readCsv: cannot read " + path, e);
     }
@@ -271,250 +297,76 @@ public final class ReadCsv extends DfOp {
   @Override
   public void tile(TileContext ctx) {
     DataFrameData out = (DataFrameData) output();
-    List<Chunk> chunks = new ArrayList<>();
-    long step = options.chunkBytes();
-    int r = 0;
-    String[] na = options.allNaValues().toArray(new String[0]);
-    for (long s = dataStart; s < fileSize || r == 0; s += step) {
-      long e = Math.min(fileSize, s + step);
-      ParseChunk op = new ParseChunk(path, s, e, s == dataStart, options.sep(), options.quoteChar(), fileColumns, keep,
-          out.columns().toArray(new String[0]), out.dtypes().toArray(new DfType[0]), na);
-      chunks.add(ctx.newChunk(op, List.of(), new int[] {r, 0}, new long[] {-1, out.columns().size()}, out.chunkMeta()));
-      r++;
+    if (guessed == null) {
+      plan = plan();
+      guessed = new Parts(ctx, plan.guesses());
     }
-    out.setChunks(chunks, new long[][] {unknownSplits(chunks.size()), {out.columns().size()}});
+    CsvParse.PartInfo[] guess = guessed.infos(ctx);
+    if (reread == null) {
+      rereads = plan.rereads(guess);
+      reread = new Parts(ctx, rereads.parses());
+    }
+    CsvParse.PartInfo[] again = rereads.parses().isEmpty() ? new CsvParse.PartInfo[0] : reread.infos(ctx);
+    List<Chunk> parts = new ArrayList<>();
+    List<CsvParse.PartInfo> infos = new ArrayList<>();
+    for (CsvPlan.PartRef ref : plan.parts(guess, rereads, again)) {
+      Parts round = ref.round() == 1 ? guessed : reread;
+      parts.add(round.chunks().get(ref.index()));
+      infos.add((ref.round() == 1 ? guess : again)[ref.index()]);
+    }
+    CsvLines.report(path, infos, reading.fileColumns());
+    // one chunk per part that holds rows (one at least), counting one RangeIndex on
+    List<Chunk> chunks = new ArrayList<>();
+    List<Long> rows = new ArrayList<>();
+    long offset = 0;
+    for (int k = 0; k < parts.size(); k++) {
+      long r = infos.get(k).rows();
+      if (r > 0 || (k == parts.size() - 1 && chunks.isEmpty())) {
+        chunks.add(ctx.newChunk(new CsvParse.Frame(offset), List.of(parts.get(k)), new int[] {chunks.size(), 0},
+            new long[] {r, out.columns().size()}, out.chunkMeta()));
+        rows.add(r);
+        offset += r;
+      }
+    }
+    out.setChunks(chunks, new long[][] {rows.stream().mapToLong(Long::longValue).toArray(), {out.columns().size()}});
   }
 
-  /** Parses the records starting in {@code [start, end)} into a frame with a RangeIndex from 0. */
-  record ParseChunk(String path, long start, long end, boolean atDataStart, char sep, char quote, int fileColumns,
-      int[] keep, String[] names, DfType[] dtypes, String[] naValues) implements ChunkOp {
-    @Override
-    public Object execute(Object[] inputs) {
-      Set<String> na = new HashSet<>(Arrays.asList(naValues));
-      int[] keepSlot = new int[fileColumns];
-      Arrays.fill(keepSlot, -1);
-      for (int k = 0; k < keep.length; k++) {
-        keepSlot[keep[k]] = k;
+  /** The byte ranges and rounds of this read. */
+  CsvPlan plan() {
+    return CsvPlan.of(reading, dataStart, fileSize, options.chunkBytes());
+  }
+
+  /** The parts of one round: run and held, and their infos read to the driver. */
+  private static final class Parts extends TileableData {
+    private Meta meta;
+
+    Parts(TileContext ctx, List<CsvParse.Parse> parses) {
+      super(new long[] {Shapes.UNKNOWN});
+      List<Chunk> chunks = new ArrayList<>();
+      for (int i = 0; i < parses.size(); i++) {
+        chunks.add(ctx.newChunk(parses.get(i), List.of(), new int[] {i}, new long[] {Shapes.UNKNOWN}, null));
       }
-      // rows are unknown: start from a guess of 16 bytes per record (arrays grow by doubling)
-      Fields sink = new Fields(this, na, (int) Math.max(1024, Math.min(1 << 24, (end - start) / 16)));
-      try (CsvChunkParser p = new CsvChunkParser(Path.of(path), atDataStart ? start : start - 1, sep, quote,
-          CsvChunkParser.DEFAULT_BUFFER)) {
-        p.parse(end, !atDataStart, keepSlot, sink);
-      } catch (IOException e) {
-        throw new UncheckedIOException("readCsv: cannot read " + path, e);
-      }
-      int n = sink.rows;
-      long[] offsets = Arrays.copyOf(sink.offsets, n);
-      Map<String, Column> out = new LinkedHashMap<>();
-      for (int k = 0; k < keep.length; k++) {
-        Column c = switch (sink.kind[k]) {
-          case Fields.LONGS -> Column.ofLongs(Arrays.copyOf(sink.longs[k], n));
-          case Fields.DOUBLES -> Column.ofDoubles(Arrays.copyOf(sink.doubles[k], n));
-          default -> convert(Arrays.asList(sink.strings[k]).subList(0, n), dtypes[k], na, names[k], offsets);
-        };
-        out.put(names[k], c);
-      }
-      return LocalFrame.of(LocalIndex.range(n), out);
+      setChunks(chunks, new long[][] {unknownSplits(chunks.size())});
     }
 
-    /**
-     * The kept columns as they are parsed: int64 and float64 straight into primitive arrays (plain
-     * numbers from their bytes, anything else through the same string rules as before), other
-     * dtypes as strings for {@link #convert}.
-     */
-    static final class Fields implements CsvChunkParser.Sink {
-      static final int LONGS = 0;
-      static final int DOUBLES = 1;
-      static final int STRINGS = 2;
-
-      private final ParseChunk op;
-      private final Set<String> na;
-      private final boolean fastNumbers;
-      final int[] kind;
-      final long[][] longs;
-      final double[][] doubles;
-      final String[][] strings;
-      long[] offsets;
-      int rows;
-
-      Fields(ParseChunk op, Set<String> na, int capacity) {
-        this.op = op;
-        this.na = na;
-        this.fastNumbers = !CsvChunkParser.anyPlainNumber(na);
-        int m = op.keep().length;
-        kind = new int[m];
-        longs = new long[m][];
-        doubles = new double[m][];
-        strings = new String[m][];
-        offsets = new long[capacity];
-        for (int k = 0; k < m; k++) {
-          kind[k] = op.dtypes()[k] == DfType.INT64 ? LONGS : op.dtypes()[k] == DfType.FLOAT64 ? DOUBLES : STRINGS;
-          switch (kind[k]) {
-            case LONGS -> longs[k] = new long[capacity];
-            case DOUBLES -> doubles[k] = new double[capacity];
-            default -> strings[k] = new String[capacity];
-          }
+    CsvParse.PartInfo[] infos(TileContext ctx) {
+      ctx.requireExecuted(this);
+      if (meta == null) {
+        List<Chunk> chunks = new ArrayList<>();
+        for (Chunk c : chunks()) {
+          chunks.add(ctx.newChunk(new CsvParse.Info(), List.of(c), new int[] {c.index(0)}, new long[] {1}, null));
         }
+        meta = new Meta(chunks);
       }
-
-      @Override
-      public void record(long at) {
-        if (rows == offsets.length) {
-          int cap = rows * 2;
-          offsets = Arrays.copyOf(offsets, cap);
-          for (int k = 0; k < kind.length; k++) {
-            switch (kind[k]) {
-              case LONGS -> longs[k] = Arrays.copyOf(longs[k], cap);
-              case DOUBLES -> doubles[k] = Arrays.copyOf(doubles[k], cap);
-              default -> strings[k] = Arrays.copyOf(strings[k], cap);
-            }
-          }
-        }
-        offsets[rows] = at;
-      }
-
-      @Override
-      public void field(int k, byte[] b, int off, int len, boolean quoted) {
-        switch (kind[k]) {
-          case LONGS -> {
-            long v = fastNumbers && !quoted ? CsvChunkParser.plainLong(b, off, len) : CsvChunkParser.NOT_PLAIN;
-            longs[k][rows] = v != CsvChunkParser.NOT_PLAIN ? v
-                : op.longValue(new String(b, off, len, StandardCharsets.UTF_8), na, k, offsets[rows]);
-          }
-          case DOUBLES -> {
-            double v = fastNumbers && !quoted ? CsvChunkParser.plainDouble(b, off, len) : Double.NaN;
-            doubles[k][rows] = !Double.isNaN(v) ? v
-                : op.doubleValue(new String(b, off, len, StandardCharsets.UTF_8), na, k, offsets[rows]);
-          }
-          default -> strings[k][rows] = new String(b, off, len, StandardCharsets.UTF_8);
-        }
-      }
-
-      @Override
-      public void endRecord(int fields) {
-        if (fields > op.fileColumns()) {
-          throw new MarsException(ErrorClass.INVALID_ARGUMENT, "readCsv: Error tokenizing data: expected "
-              + op.fileColumns() + " fields in the record at byte " + offsets[rows] + " of " + op.path() + ", saw "
-              + fields);
-        }
-        for (int k = 0; k < kind.length; k++) {
-          if (op.keep()[k] >= fields) { // a short record: the missing fields are NA
-            switch (kind[k]) {
-              case LONGS -> longs[k][rows] = op.longValue(null, na, k, offsets[rows]);
-              case DOUBLES -> doubles[k][rows] = Double.NaN;
-              default -> strings[k][rows] = null;
-            }
-          }
-        }
-        rows++;
-      }
+      Object[] values = ctx.requireValues(meta);
+      return Arrays.copyOf(values, values.length, CsvParse.PartInfo[].class);
     }
+  }
 
-    /** An int64 field that is not a plain number (or NA, null when missing): parsed as before, or an error. */
-    long longValue(String s, Set<String> na, int k, long at) {
-      Long x = s == null || na.contains(s) ? null : parseLong(s.trim());
-      if (x == null) {
-        throw bad(names[k], s, DfType.INT64, at, s == null || na.contains(s)
-            ? "it is NA, which int64 cannot hold: pass dtype float64 for this column"
-            : "pass the column's dtype (float64 or str)");
-      }
-      return x;
-    }
-
-    /** A float64 field that is not a plain number: NA, another form of number, or an error. */
-    double doubleValue(String s, Set<String> na, int k, long at) {
-      if (s == null || na.contains(s)) {
-        return Double.NaN;
-      }
-      Double x = parseDouble(s.trim());
-      if (x == null) {
-        throw bad(names[k], s, DfType.FLOAT64, at, "pass dtype str for this column");
-      }
-      return x;
-    }
-
-    private Column convert(List<String> raw, DfType dt, Set<String> na, String column, long[] offsets) {
-      int n = raw.size();
-      switch (dt) {
-        case INT64 -> {
-          long[] v = new long[n];
-          for (int i = 0; i < n; i++) {
-            String s = raw.get(i);
-            Long x = s == null || na.contains(s) ? null : parseLong(s.trim());
-            if (x == null) {
-              throw bad(column, s, dt, offsets[i], s == null || na.contains(s)
-                  ? "it is NA, which int64 cannot hold: pass dtype float64 for this column"
-                  : "pass the column's dtype (float64 or str)");
-            }
-            v[i] = x;
-          }
-          return Column.ofLongs(v);
-        }
-        case FLOAT64 -> {
-          double[] v = new double[n];
-          for (int i = 0; i < n; i++) {
-            String s = raw.get(i);
-            if (s == null || na.contains(s)) {
-              v[i] = Double.NaN;
-              continue;
-            }
-            Double x = parseDouble(s.trim());
-            if (x == null) {
-              throw bad(column, s, dt, offsets[i], "pass dtype str for this column");
-            }
-            v[i] = x;
-          }
-          return Column.ofDoubles(v);
-        }
-        case BOOL -> {
-          boolean[] v = new boolean[n];
-          for (int i = 0; i < n; i++) {
-            String s = raw.get(i);
-            Boolean x = s == null || na.contains(s) ? null : parseBool(s.trim());
-            if (x == null) {
-              throw bad(column, s, dt, offsets[i], "pass dtype str for this column");
-            }
-            v[i] = x;
-          }
-          return Column.ofBools(v);
-        }
-        case DATETIME -> {
-          long[] v = new long[n];
-          for (int i = 0; i < n; i++) {
-            String s = raw.get(i);
-            v[i] = s == null || na.contains(s) ? DfType.NAT : Casts.parseDatetime(s);
-          }
-          return Column.ofDatetimes(v);
-        }
-        case CATEGORY -> {
-          String[] v = new String[n];
-          for (int i = 0; i < n; i++) {
-            String s = raw.get(i);
-            v[i] = s == null || na.contains(s) ? null : s;
-          }
-          return Column.categoricalOf(v);
-        }
-        default -> {
-          Object[] v = new Object[n];
-          for (int i = 0; i < n; i++) {
-            String s = raw.get(i);
-            v[i] = s == null || na.contains(s) ? null : s;
-          }
-          return Column.ofObjects(v);
-        }
-      }
-    }
-
-    private MarsException bad(String column, String value, DfType dt, long at, String fix) {
-      return new MarsException(ErrorClass.INVALID_ARGUMENT, "readCsv: column '" + column + "' has dtype " + dt
-          + " (given, or inferred from the first bytes of the file) but the record at byte " + at + " of " + path
-          + " holds '" + value + "'; " + fix);
-    }
-
-    @Override
-    public String name() {
-      return "read_csv";
+  private static final class Meta extends TileableData {
+    Meta(List<Chunk> chunks) {
+      super(new long[] {Shapes.UNKNOWN});
+      setChunks(chunks, new long[][] {unknownSplits(chunks.size())});
     }
   }
 }

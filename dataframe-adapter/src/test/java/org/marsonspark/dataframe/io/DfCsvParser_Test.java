@@ -50,12 +50,13 @@ class DfCsvParser_Test {
   /** Records starting in [start, end) by the reference reader, the way ParseChunk used to read them. */
   private static List<List<String>> reference(Path f, long start, long end) throws IOException {
     List<List<String>> out = new ArrayList<>();
-    try (CsvRecords r = new CsvRecords(f, start == 0 ? 0 : start - 1, ',', '"')) {
+    try (CsvRecords r = new CsvRecords(f, start == 0 ? 0 : start - 1, ',', '"',
+        new CsvText("utf-8", "strict"))) {
       if (start != 0) {
         r.skipLine();
       }
       while (r.skipBlankLines() && r.position() < end) {
-        out.add(r.next(null));
+        out.add(r.next());
       }
     }
     return out;
@@ -68,7 +69,7 @@ class DfCsvParser_Test {
       keepSlot[i] = i;
     }
     try (CsvChunkParser p = new CsvChunkParser(f, start == 0 ? 0 : start - 1, ',', '"', buffer)) {
-      p.parse(end, start != 0, keepSlot, new CsvChunkParser.Sink() {
+      p.parse(CsvChunkParser.Stops.at(end), start != 0, keepSlot, Integer.MAX_VALUE, new CsvChunkParser.Sink() {
         List<String> rec;
 
         @Override
@@ -77,15 +78,30 @@ class DfCsvParser_Test {
         }
 
         @Override
-        public void field(int k, byte[] b, int off, int len, boolean quoted) {
+        public void field(int k, byte[] b, int off, int len, boolean quoted, long at) {
           assertEquals(rec.size(), k);
           rec.add(new String(b, off, len, StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public boolean checksUnkept() {
+          return false;
+        }
+
+        @Override
+        public void unkept(byte[] b, int off, int len, long at) {
+          throw new AssertionError("not asked for");
         }
 
         @Override
         public void endRecord(int fields) {
           assertEquals(rec.size(), fields);
           out.add(rec);
+        }
+
+        @Override
+        public void tooManyFields(long at, int fields) {
+          throw new AssertionError("no limit on fields");
         }
       });
     }
@@ -102,8 +118,10 @@ class DfCsvParser_Test {
       long size = Files.size(f);
       for (int buffer : new int[] {4, 5, 7, 16, 33, 1 << 20}) {
         assertEquals(reference(f, 0, size), parsed(f, 0, size, buffer, 8), "whole file, buffer " + buffer + ": " + text);
-        // ranges: every record is read by exactly the range it starts in (quoted line breaks
-        // excepted, as documented, so compare range by range only on files without them)
+        // ranges: every record is read by exactly the range it starts in, given a range's guess
+        // of its first record is right — which a range starting in a quoted line break cannot
+        // know (readCsv's second round handles it, DfCsv_FixtureTest checks): compare range
+        // by range only on files without them
         if (!text.contains("\"multi")) {
           long a = r.nextInt((int) size + 1);
           long b = a + r.nextInt((int) (size - a) + 1);
