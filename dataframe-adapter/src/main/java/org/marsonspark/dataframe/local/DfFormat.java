@@ -1,6 +1,5 @@
 package org.marsonspark.dataframe.local;
 
-import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,8 +99,7 @@ public final class DfFormat {
   }
 
   private static int decimalsNeeded(double v) {
-    BigDecimal b = new BigDecimal(Double.toString(v)).stripTrailingZeros();
-    return Math.max(0, Math.min(PRECISION + 1, b.scale()));
+    return Math.min(PRECISION + 1, PyRepr.decimals(v));
   }
 
   static String cell(Column c, int r, int decimals, boolean sci, boolean dateOnly) {

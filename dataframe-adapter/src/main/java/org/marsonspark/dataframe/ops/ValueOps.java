@@ -63,7 +63,10 @@ public final class ValueOps {
     return v;
   }
 
-  /** {@code isin(values)}: true where the value is one of {@code values} (None matches NA of object and category). */
+  /**
+   * {@code isin(values)}: true where the value is one of {@code values}; NA matches NaN (and, in a
+   * category column, None too).
+   */
   public record IsIn(Object[] values) implements ChunkOp {
     public static IsIn of(Collection<?> values) {
       return new IsIn(values.toArray());
@@ -80,11 +83,13 @@ public final class ValueOps {
 
     private static Column isin(Column c, Set<Object> keys) {
       boolean[] r = new boolean[c.size()];
-      boolean objectLike = c.dtype() == DfType.OBJECT || c.dtype() == DfType.CATEGORY;
+      boolean category = c.dtype() == DfType.CATEGORY;
       for (int i = 0; i < r.length; i++) {
         if (c.isNA(i)) {
-          // NaN of a float column matches NaN; NA of object and category columns matches None
-          r[i] = objectLike ? keys.contains(null) : keys.contains(Double.NaN);
+          // pandas 1.5: NA of a category matches any NA value; NaN of a float column matches NaN
+          // only (not None); an object column's NA is the NaN pandas puts wherever it makes one
+          // (read_csv, shift, merge, where), so it matches NaN and not None
+          r[i] = keys.contains(Double.NaN) || (category && keys.contains(null));
         } else {
           r[i] = keys.contains(key(c.get(i)));
         }
