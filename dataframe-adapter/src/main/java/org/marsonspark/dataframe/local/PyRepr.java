@@ -54,15 +54,6 @@ public final class PyRepr {
     return sign + digits.substring(0, point) + "." + digits.substring(point);
   }
 
-  /** The number of decimals Python's repr of {@code v} shows in positional form (0 for integers). */
-  static int decimals(double v) {
-    if (!Double.isFinite(v) || v == 0) {
-      return 0;
-    }
-    Digits d = shortest(Math.abs(v));
-    return Math.max(0, d.digits().length() - d.point());
-  }
-
   /** Shortest round-trip digits of a finite positive double. */
   static Digits shortest(double x) {
     Digits jdk = jdkDigits(x);
