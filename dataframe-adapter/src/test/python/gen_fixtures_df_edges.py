@@ -17,16 +17,17 @@ Cases, by category:
   * strings beyond the BMP: sort_values, groupby keys, value_counts().sort_index(), min, max,
     comparison with a string, categories;
   * int64 extremes in diff (pandas subtracts in int64, wrapping, then converts to float64);
-  * isin with None and NaN in float, object and category series;
+  * isin with None and NaN in float, object and category series; nunique and == of object values
+    (1, 1.0, True are one value) and of signed zeros;
   * median and other reductions of empty, all-NaN and one-row series.
 
 Deliberate deviations (no case generated; see docs/coverage-pandas.md):
   * groupby(...).sum() / mean() of a group holding +-inf and other values: pandas 1.5's
     compensated sum gives NaN ([inf, 1] sums to NaN; fixed in pandas 2); Mars gives IEEE's sum, as
     Series.sum does. The cases below take pandas's Series.sum per group (groupby().apply) instead.
-  * isin([None]) of an object NA that pandas holds as None: Mars's object NA is pandas's own
-    missing marker NaN (read_csv, shift, where), so it matches NaN and not None. Object cases
-    here hold NaN.
+  * isin with None or NaN among the values, on an object column: pandas matches None only with
+    an NA held as None and NaN only with one held as NaN; an object column here holds one NA, so
+    Mars raises UNSUPPORTED_OPERATION (DfEdges_FixtureTest checks it) instead of guessing.
 """
 
 import json
@@ -155,7 +156,7 @@ def gen_strings():
              getattr(valid["s"], fn)())
     for op in ("lt", "ge"):
         case("%s_scalar_beyond_bmp" % op, 'df["s"].%s("\\uFF21")' % op, "compare_scalar", {"df": valid},
-             {"x": "s", "op": op, "value": "\uFF21"}, getattr(valid["s"], op)("\uFF21"))
+             {"x": "s", "op": op, "value": {"kind": "str", "value": "\uFF21"}}, getattr(valid["s"], op)("\uFF21"))
     cat = frame(s=s.astype("category"))
     case("category_sort_values_beyond_bmp", 'df["s"].astype("category").sort_values()', "sort_values",
          {"df": cat}, {"x": "s", "ascending": True}, cat["s"].sort_values(kind="mergesort"))
@@ -180,12 +181,32 @@ def gen_isin():
     c = frame(x=pd.Series(["a", None, "b"], dtype="category"))
     i = frame(x=np.array([1, 2, 0], dtype="int64"))
     for tag, vals in (("1_none", [1.0, None]), ("none", [None]), ("nan", [NAN]), ("none_nan", [None, NAN]),
-                      ("a_none", ["a", None]), ("zero", [0])):
+                      ("a_none", ["a", None]), ("zero", [0]), ("a_1", ["a", 1])):
+        # None or NaN against an object column raise (see the deviations above)
+        na = any(v is None or (isinstance(v, float) and math.isnan(v)) for v in vals)
         for kind, df in (("float", f), ("object", o), ("category", c), ("int", i)):
+            if kind == "object" and na:
+                continue
             case("isin_%s_%s" % (kind, tag), 'df["x"].isin(%r)' % vals, "isin", {"df": df},
                  {"x": "x", "values": [None if v is None else ("nan" if isinstance(v, float) and math.isnan(v) else v)
                                        for v in vals]},
                  df["x"].isin(vals))
+
+
+def gen_equality():
+    """Python's == wherever values are matched: 1, 1.0 and True are one value, -0.0 is 0.0."""
+    o = frame(x=pd.Series([1, 1.0, True, "a", None, 2, -0.0, 0], dtype=object), k=np.array([1, 1, 1, 2, 2, 2, 3, 3]))
+    f = frame(x=[0.0, -0.0, 1.0, NAN, -0.0], k=np.array([1, 1, 2, 2, 2]))
+    for tag, df in (("object", o), ("float", f)):
+        case("nunique_%s" % tag, 'df["x"].nunique()', "reduce", {"df": df}, {"x": "x", "fn": "nunique"},
+             df["x"].nunique())
+        case("groupby_nunique_%s" % tag, 'df.groupby("k")["x"].nunique()', "groupby", {"df": df},
+             {"by": "k", "x": "x", "fn": "nunique"}, df.groupby("k")["x"].nunique())
+    for op in ("eq", "ne"):
+        for v in (1, 0, "a"):
+            case("%s_object_%r" % (op, v), 'df["x"].%s(%r)' % (op, v), "compare_scalar", {"df": o},
+                 {"x": "x", "op": op, "value": {"kind": "str" if isinstance(v, str) else "int", "value": v}},
+                 getattr(o["x"], op)(v))
 
 
 def gen_small():
@@ -208,12 +229,35 @@ def gen_small():
                  df[col].rolling(3, min_periods=1).sum())
 
 
+def write_float_reprs():
+    """fixtures-df/float_repr.json: Python's repr of doubles that are hard to print (every power
+    of two, where the rounding interval is lopsided; subnormals; random bit patterns; short
+    decimals), stored by their bits, for PyRepr_FixtureTest."""
+    values = [math.ldexp(1.0, e) for e in range(-1074, 1024)]
+    values += [math.ldexp(1.0, e) * m for e in (-1074, -1060, -1022, -600, 0, 60, 900, 970) for m in (3, 5, 7, 9)]
+    values += random_doubles(2500, 99)
+    r = np.random.default_rng(5)
+    values += [float("%de%d" % (int(r.integers(1, 10 ** int(r.integers(1, 17)))), int(r.integers(-30, 30))))
+               for _ in range(1500)]
+    values += [5e-324, 1e-323, 2.2250738585072009e-308, 2.2250738585072014e-308, 1.7976931348623157e308, 0.1, 0.2,
+               0.3, 1 / 3, 2 / 3, 1e22, 1e23, 2e23, 9007199254740993.0, 4.35, 2.675, 1.15, 8.41e21]
+    rows = [[struct.unpack("<q", struct.pack("<d", v))[0], repr(v)] for v in values]
+    path = os.path.join(g.OUT, "float_repr.json")
+    with open(path, "w") as f:
+        f.write('{"python": "%s", "generator": "src/test/python/gen_fixtures_df_edges.py", "values": [\n'
+                % sys.version.split()[0])
+        f.write(",\n".join(json.dumps(x, separators=(",", ":")) for x in rows))
+        f.write("\n]}\n")
+    print(path, len(rows))
+
+
 def main():
     gen_casts()
     gen_infinities()
     gen_strings()
     gen_diff()
     gen_isin()
+    gen_equality()
     gen_small()
     names = [c["name"] for c in CASES]
     if len(names) != len(set(names)):
@@ -226,6 +270,7 @@ def main():
         f.write(",\n".join(json.dumps(c, separators=(",", ":"), allow_nan=False) for c in CASES))
         f.write("\n]}\n")
     print(path, len(CASES))
+    write_float_reprs()
 
 
 if __name__ == "__main__":

@@ -103,8 +103,9 @@ def py(v):
 
 
 class Family:
-    def __init__(self, name):
+    def __init__(self, name, generator="src/test/python/gen_fixtures.py"):
         self.name = name
+        self.generator = generator
         self.cases = []
         self.names = set()
 
@@ -127,8 +128,8 @@ class Family:
     def write(self):
         os.makedirs(OUT, exist_ok=True)
         path = os.path.join(OUT, self.name + ".json")
-        head = '{"family": %s, "numpy": %s, "generator": "src/test/python/gen_fixtures.py", "cases": [\n' % (
-            json.dumps(self.name), json.dumps(np.__version__))
+        head = '{"family": %s, "numpy": %s, "generator": %s, "cases": [\n' % (
+            json.dumps(self.name), json.dumps(np.__version__), json.dumps(self.generator))
         body = ",\n".join(json.dumps(c, separators=(",", ":"), allow_nan=False) for c in self.cases)
         with open(path, "w") as f:
             f.write(head + body + "\n]}\n")

@@ -16,11 +16,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.io.WriteCsv;
@@ -29,9 +28,9 @@ import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.dataframe.local.PyOrder;
-import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.Casting;
+import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.RuntimeWarnings;
 
 /**
@@ -42,28 +41,16 @@ import org.marsonspark.tensor.RuntimeWarnings;
  * match pandas and each other exactly.
  */
 class DfEdges_FixtureTest {
-  private static MarsSession fused;
-  private static MarsSession unfused;
-
-  @BeforeAll
-  static void start() {
-    fused = MarsSession.local("local[2]", MarsOptions.defaults().withProgress(false).withCombineSize(2));
-    unfused = MarsSession.attach(fused.spark(), fused.options().withFusion(false));
-  }
-
-  @AfterAll
-  static void stop() {
-    unfused.close();
-    fused.close();
-  }
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession(o -> o.withCombineSize(2)).alsoUnfused();
 
   @TestFactory
   Stream<DynamicNode> pandas() {
     return DfFixtures.load("edges").stream().map(c -> dynamicContainer(c.name() + ": " + c.expr(),
         DfFixtures.CHUNK_ROWS.stream().map(rows -> dynamicTest("chunkRows=" + rows, () -> {
           String context = c + " with chunkRows=" + rows;
-          Object a = run(c, rows, fused);
-          Object b = run(c, rows, unfused);
+          Object a = run(c, rows, spark.session());
+          Object b = run(c, rows, spark.unfused());
           DfAssert.assertMatches(c.expected(), a, context + " (fused)");
           DfAssert.assertMatches(c.expected(), b, context + " (unfused)");
           assertEquals(exact(a), exact(b), context + ": fused and unfused differ");
@@ -99,7 +86,7 @@ class DfEdges_FixtureTest {
       case "sort_values" -> x.sortValues(c.param("ascending").asBoolean());
       case "frame_sort_values" -> df.sortValues(c.str("by"));
       case "value_counts_sort_index" -> x.valueCounts().sortIndex();
-      case "compare_scalar" -> c.str("op").equals("lt") ? x.lt(c.str("value")) : x.ge(c.str("value"));
+      case "compare_scalar" -> compare(x, c.str("op"), DfFixtures.scalar(c.param("value")));
       case "loc_slice" -> df.loc(c.str("start"), c.str("stop"));
       case "diff" -> x.diff(c.param("periods").asLong());
       case "frame_diff" -> df.diff(c.param("periods").asLong());
@@ -107,6 +94,16 @@ class DfEdges_FixtureTest {
       default -> throw new IllegalArgumentException("unknown op " + c.op() + " in " + c);
     };
     return DfFixtures.compute(r, s);
+  }
+
+  private static Series compare(Series x, String op, Object value) {
+    return switch (op) {
+      case "lt" -> x.lt(value);
+      case "ge" -> x.ge(value);
+      case "eq" -> x.eq(value);
+      case "ne" -> x.ne(value);
+      default -> throw new IllegalArgumentException(op);
+    };
   }
 
   private static Scalar reduce(Series x, String fn) {
@@ -119,6 +116,7 @@ class DfEdges_FixtureTest {
       case "max" -> x.max();
       case "median" -> x.median();
       case "count" -> x.count();
+      case "nunique" -> x.nunique();
       default -> throw new IllegalArgumentException(fn);
     };
   }
@@ -192,22 +190,37 @@ class DfEdges_FixtureTest {
   void intCastOfNanOrInfinityIsPandasIntCastingNaNError() {
     for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY}) {
       Series s = Md.series("x", Column.ofDoubles(1.5, bad), 1);
-      MarsException e = assertThrows(MarsException.class, () -> s.astype("int64").execute(fused));
+      MarsException e = assertThrows(MarsException.class, () -> s.astype("int64").execute(spark.session()));
       assertEquals(ErrorClass.INVALID_ARGUMENT, e.errorClass());
       assertTrue(e.getMessage().contains("IntCastingNaNError: Cannot convert non-finite values (NA or inf) to integer"),
           e.getMessage());
     }
     Series obj = Md.series("x", Column.ofObjects(1.5, 1e19), 1);
-    MarsException e = assertThrows(MarsException.class, () -> obj.astype("int64").execute(fused));
+    MarsException e = assertThrows(MarsException.class, () -> obj.astype("int64").execute(spark.session()));
     assertTrue(e.getMessage().contains("OverflowError"), e.getMessage());
   }
 
   @Test
   void outOfRangeIntCastWarnsAsNumpy() {
     long before = RuntimeWarnings.count(Casting.INVALID_CAST);
-    LocalSeries r = Md.series("x", Column.ofDoubles(1e19, 2.5), 1).astype("int64").execute(fused).fetch();
+    LocalSeries r = Md.series("x", Column.ofDoubles(1e19, 2.5), 1).astype("int64").execute(spark.session()).fetch();
     assertEquals(Long.MIN_VALUE, r.get(0));
     assertEquals(before + 1, RuntimeWarnings.count(Casting.INVALID_CAST));
+  }
+
+  @Test
+  void isinOfNoneOrNanOnAnObjectColumnRefusesToGuess() {
+    Series obj = Md.series("x", Column.ofObjects("a", null, "b"), 2);
+    for (List<?> values : List.<List<?>>of(java.util.Arrays.asList("a", null), List.of(Double.NaN))) {
+      MarsException e = assertThrows(MarsException.class, () -> obj.isin(values));
+      assertEquals(ErrorClass.UNSUPPORTED_OPERATION, e.errorClass());
+      assertTrue(e.getMessage().contains("isna()"), e.getMessage());
+    }
+    DataFrame df = Md.dataFrame(Map.of("x", Column.ofObjects("a", null)), 1);
+    assertThrows(MarsException.class, () -> df.isin(java.util.Arrays.asList("a", null)));
+    // the way round it: values without NA, or'ed with isna()
+    LocalSeries r = obj.isin(List.of("a")).or(obj.isna()).execute(spark.session()).fetch();
+    assertEquals(List.of(true, true, false), List.of(r.get(0), r.get(1), r.get(2)));
   }
 
   @Test
@@ -243,7 +256,7 @@ class DfEdges_FixtureTest {
     // a string index built here sorts by code point too (sortIndex, not only group keys)
     LocalFrame f = LocalFrame.of(LocalIndex.of(Column.ofStrings("\uD83D\uDE00", "\uFF21", "a"), null),
         Map.of("v", Column.ofLongs(1, 2, 3)));
-    LocalFrame sorted = Md.dataFrame(f, 1).sortIndex().execute(fused).fetch();
+    LocalFrame sorted = Md.dataFrame(f, 1).sortIndex().execute(spark.session()).fetch();
     assertEquals(List.of("a", "\uFF21", "\uD83D\uDE00"), List.of(sorted.index().label(0), sorted.index().label(1),
         sorted.index().label(2)));
   }

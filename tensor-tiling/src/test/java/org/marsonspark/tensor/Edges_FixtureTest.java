@@ -1,19 +1,18 @@
 package org.marsonspark.tensor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
-import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 
 /**
@@ -23,28 +22,16 @@ import org.marsonspark.session.MarsSession;
  * match numpy (zeros with numpy's sign) and each other bit for bit.
  */
 class Edges_FixtureTest {
-  private static MarsSession fused;
-  private static MarsSession unfused;
-
-  @BeforeAll
-  static void start() {
-    fused = MarsSession.local("local[2]", MarsOptions.defaults().withProgress(false).withCombineSize(2));
-    unfused = MarsSession.attach(fused.spark(), fused.options().withFusion(false));
-  }
-
-  @AfterAll
-  static void stop() {
-    unfused.close();
-    fused.close();
-  }
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession(o -> o.withCombineSize(2)).alsoUnfused();
 
   @TestFactory
   Stream<DynamicNode> numpy() {
     return Fixtures.load("edges").stream().map(c -> dynamicContainer(c.name() + ": " + c.expr(),
         Fixtures.layouts(c).stream().map(l -> dynamicTest(l.name(), () -> {
           String context = c + " on " + l;
-          NDArray a = run(c, l, fused);
-          NDArray b = run(c, l, unfused);
+          NDArray a = run(c, l, spark.session());
+          NDArray b = run(c, l, spark.unfused());
           TensorAssert.assertMatches(c.expected(), a, context + " (fused)");
           TensorAssert.assertMatches(c.expected(), b, context + " (unfused)");
           assertZeroSigns(c.expected(), a, context);
@@ -147,7 +134,7 @@ class Edges_FixtureTest {
 
   @Test
   void invalidCastsWarnAndAreCounted() {
-    for (MarsSession s : new MarsSession[] {fused, unfused}) {
+    for (MarsSession s : new MarsSession[] {spark.session(), spark.unfused()}) {
       long before = RuntimeWarnings.count(Casting.INVALID_CAST);
       NDArray r = Fixtures.compute(Mt.array(new double[] {1.5, Double.NaN, 3e9}).mul(1).astype(DType.INT32), s);
       assertEquals(Integer.MIN_VALUE, r.getLong(1));
@@ -160,7 +147,7 @@ class Edges_FixtureTest {
   @Test
   void medianOfAnEmptySliceWarns() {
     long before = RuntimeWarnings.count("Mean of empty slice");
-    NDArray r = Fixtures.compute(Mt.median(Mt.array(new double[0])), fused);
+    NDArray r = Fixtures.compute(Mt.median(Mt.array(new double[0])), spark.session());
     assertTrue(Double.isNaN(r.getDouble(0)));
     assertTrue(RuntimeWarnings.count("Mean of empty slice") > before);
   }
@@ -168,7 +155,7 @@ class Edges_FixtureTest {
   @Test
   void quantileOfAnEmptySliceIsNumpysIndexError() {
     Tensor q = Mt.quantile(Mt.array(new double[0]), 0.5);
-    MarsException e = org.junit.jupiter.api.Assertions.assertThrows(MarsException.class, () -> q.execute(fused));
+    MarsException e = assertThrows(MarsException.class, () -> q.execute(spark.session()));
     assertEquals(ErrorClass.INVALID_ARGUMENT, e.errorClass());
     assertTrue(e.getMessage().contains("empty"), e.getMessage());
   }
@@ -179,12 +166,12 @@ class Edges_FixtureTest {
     Tensor big = Mt.array(new long[] {1L << 40, 1}).sum();
     Tensor t = a.add(big);
     assertEquals(DType.INT32, t.dtype(), "numpy 1.24's dtype for the values that fit int32");
-    MarsException e = org.junit.jupiter.api.Assertions.assertThrows(MarsException.class, () -> t.execute(fused));
+    MarsException e = assertThrows(MarsException.class, () -> t.execute(spark.session()));
     assertEquals(ErrorClass.UNSUPPORTED_OPERATION, e.errorClass());
     assertTrue(e.getMessage().contains("1099511627777") && e.getMessage().contains("int64"), e.getMessage());
     // the session stays usable, and the literal 0-d value promotes by value at once
     assertEquals(DType.INT64, a.add(Mt.tensor(NDArray.scalar(DType.INT64, 1L << 40))).dtype());
-    NDArray fits = Fixtures.compute(a.add(Mt.array(new long[] {1, 1}).sum()), fused);
+    NDArray fits = Fixtures.compute(a.add(Mt.array(new long[] {1, 1}).sum()), spark.session());
     assertEquals(DType.INT32, fits.dtype());
     assertEquals(java.util.List.of(3L, 4L, 5L), java.util.List.of(fits.getLong(0), fits.getLong(1), fits.getLong(2)));
   }
@@ -193,10 +180,10 @@ class Edges_FixtureTest {
   void setitemOfNanOrInfinityIntoIntegersIsPythonsError() {
     Tensor a = Mt.array(new long[] {1, 2, 3});
     for (Object v : new Object[] {Double.NaN, Double.POSITIVE_INFINITY, 1e19}) {
-      MarsException e = org.junit.jupiter.api.Assertions.assertThrows(MarsException.class, () -> a.set("0", v));
+      MarsException e = assertThrows(MarsException.class, () -> a.set("0", v));
       assertEquals(ErrorClass.INVALID_ARGUMENT, e.errorClass());
       assertTrue(e.getMessage().contains("Error"), e.getMessage());
-      org.junit.jupiter.api.Assertions.assertThrows(MarsException.class, () -> a.set(a.gt(1), v));
+      assertThrows(MarsException.class, () -> a.set(a.gt(1), v));
     }
   }
 }

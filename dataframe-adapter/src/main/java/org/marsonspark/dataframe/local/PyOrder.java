@@ -5,8 +5,8 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 
 /**
- * Python's order of the values object columns hold, the one comparison every place that orders
- * them uses (sorting, group and index keys, min / max, comparison operators, label slices,
+ * Python's order and equality of the values object columns hold: the one comparison every place
+ * that orders them uses (sorting, group and index keys, min / max, comparison operators, label slices,
  * categories): strings by Unicode code point — Java's {@code String.compareTo} compares UTF-16
  * units, which puts characters beyond the BMP (emoji) before U+E000..U+FFFF — numbers (and
  * bools, which are ints in Python) by their exact value whatever their class, equal when
@@ -111,6 +111,27 @@ public final class PyOrder {
     }
     double frac = d - t;
     return frac > 0 ? -1 : frac < 0 ? 1 : 0;
+  }
+
+  /**
+   * A value as Python's {@code ==} and hash sets see it, for every place that matches values
+   * (isin, nunique, object {@code ==}): numbers and booleans by numeric value (1, 1.0 and True
+   * are one key; -0.0 is 0.0; NaN a key of its own), strings as themselves, null for None.
+   */
+  public static Object equalityKey(Object v) {
+    if (v instanceof Boolean b) {
+      return b ? 1.0 : 0.0;
+    }
+    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      long l = ((Number) v).longValue();
+      // beyond 2^53 a long is not a double: keep it exact
+      return Math.abs(l) <= (1L << 53) ? (Object) (double) l : (Object) l;
+    }
+    if (v instanceof Number n) {
+      double d = n.doubleValue();
+      return Double.isNaN(d) ? Double.NaN : d == 0 ? 0.0 : d;
+    }
+    return v;
   }
 
   /** Python's name of a value's type, for TypeError messages. */

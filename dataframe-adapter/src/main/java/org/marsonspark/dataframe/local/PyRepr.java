@@ -1,8 +1,7 @@
 package org.marsonspark.dataframe.local;
 
 import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
+import java.math.BigInteger;
 
 /**
  * Python's {@code repr} / {@code str} of a float: the shortest digits that read back as the
@@ -12,10 +11,20 @@ import java.math.RoundingMode;
  * {@code inf}, {@code -inf}, {@code -0.0}.
  *
  * <p>Java 17's {@code Double.toString} reads back exactly but is not always shortest
- * ({@code 2e23} gives {@code 1.9999999999999998E23}): its digits are used only when checked to
- * be shortest and closest; otherwise the digits are searched exactly, length by length.
+ * ({@code 2e23} gives {@code 1.9999999999999998E23}) nor, with 16 or 17 digits, the closest:
+ * its digits are used when checked to be shortest (and, up to 15 digits, they are then the only
+ * ones); otherwise each length's candidates are rounded from the double's exact value.
  */
 public final class PyRepr {
+  private static final double[] POW10 = new double[23];
+
+  static {
+    POW10[0] = 1;
+    for (int i = 1; i < POW10.length; i++) {
+      POW10[i] = POW10[i - 1] * 10;
+    }
+  }
+
   private PyRepr() {}
 
   /** The shortest digits of a finite, non-zero |value|: {@code value = 0.digits × 10^point}. */
@@ -61,14 +70,89 @@ public final class PyRepr {
     long d = Long.parseLong(jdk.digits());
     int unitExp = jdk.point() - n;
     // a shorter candidate would be one of the two (n-1)-digit decimals around these digits
-    if (n > 1 && (readsBack(d / 10, unitExp + 1, x) || readsBack(d / 10 + 1, unitExp + 1, x))) {
-      return exact(x);
+    boolean shorter = n > 1 && (readsBack(d / 10, unitExp + 1, x) || readsBack(d / 10 + 1, unitExp + 1, x));
+    if (!shorter) {
+      // up to 15 digits, decimals of that length are farther apart than doubles: these are the only
+      // ones; with more, the closest of those that read back (Java's need not be)
+      return n <= 15 ? jdk : closest(x, n, jdk.exponent());
     }
-    // with 16 or 17 digits a neighbour may read back too; then the closest must be found
-    if (n >= 16 && (readsBack(d - 1, unitExp, x) || readsBack(d + 1, unitExp, x))) {
-      return exact(x);
+    int decade = decade(x, jdk.exponent());
+    for (int p = 1; ; p++) {
+      Digits c = closest(x, p, decade);
+      if (c != null) {
+        return c;
+      }
     }
-    return jdk;
+  }
+
+  /**
+   * Of the {@code p}-digit decimals that read back as {@code x} (whose first digit is at
+   * 10^{@code decade}), the closest to it, null if none: the nearest one (a tie to the even
+   * digit, as Python's dtoa), else — x's rounding interval is narrower below a power of two — its
+   * neighbour on the side that reads back. Nearer powers of ten are shorter candidates.
+   */
+  private static Digits closest(double x, int p, int decade) {
+    int unitExp = decade - p + 1;
+    long nearest = nearest(x, unitExp);
+    for (long c : new long[] {nearest, nearest - 1, nearest + 1}) {
+      if (readsBack(c, unitExp, x)) {
+        int k = unitExp;
+        while (c % 10 == 0) {
+          c /= 10;
+          k++;
+        }
+        String digits = Long.toString(c);
+        return new Digits(digits, digits.length() + k);
+      }
+    }
+    return null;
+  }
+
+  /** {@code x / 10^k} rounded half-even, exactly. */
+  private static long nearest(double x, int k) {
+    Exact e = Exact.of(x);
+    BigInteger[] sides = e.scaled(BigInteger.valueOf(e.m), 0, k);
+    BigInteger[] qr = sides[1].divideAndRemainder(sides[0]);
+    int half = qr[1].shiftLeft(1).compareTo(sides[0]);
+    long r = qr[0].longValueExact();
+    return half > 0 || (half == 0 && (r & 1) == 1) ? r + 1 : r;
+  }
+
+  /** A positive finite double as {@code m × 2^q} (m the 53-bit significand, hidden bit included). */
+  private record Exact(long m, int q, boolean lopsided) {
+    static Exact of(double x) {
+      long bits = Double.doubleToRawLongBits(x);
+      int biased = (int) (bits >>> 52);
+      long m = bits & ((1L << 52) - 1);
+      // a power of two above the subnormals is twice as close to its predecessor as to its successor
+      return biased == 0 ? new Exact(m, -1074, false) : new Exact(m | 1L << 52, biased - 1075, m == 0 && biased > 1);
+    }
+
+    /**
+     * {@code c × 10^k} against {@code num × 2^(q + shift)} as two integers with a common factor
+     * taken out: {lhs, rhs}.
+     */
+    BigInteger[] scaled(BigInteger num, int shift, int k) {
+      int s = q + shift;
+      BigInteger lhs = BigInteger.ONE;
+      BigInteger rhs = num;
+      if (s >= 0) {
+        rhs = rhs.shiftLeft(s);
+      } else {
+        lhs = lhs.shiftLeft(-s);
+      }
+      return k >= 0 ? new BigInteger[] {lhs.multiply(BigInteger.TEN.pow(k)), rhs}
+          : new BigInteger[] {lhs, rhs.multiply(BigInteger.TEN.pow(-k))};
+    }
+  }
+
+  /** The exponent e with 10^e <= x < 10^(e+1), from a guess that is at most one off. */
+  private static int decade(double x, int guess) {
+    BigDecimal v = new BigDecimal(x);
+    if (v.compareTo(BigDecimal.ONE.scaleByPowerOfTen(guess)) < 0) {
+      return guess - 1;
+    }
+    return v.compareTo(BigDecimal.ONE.scaleByPowerOfTen(guess + 1)) >= 0 ? guess + 1 : guess;
   }
 
   /** The digits of Java's {@code Double.toString} (which read back), trailing zeros dropped. */
@@ -91,36 +175,28 @@ public final class PyRepr {
     return new Digits(all.substring(lead, end), point - lead);
   }
 
-  /** Whether {@code unscaled × 10^unitExp} reads back as {@code x}. */
-  private static boolean readsBack(long unscaled, int unitExp, double x) {
-    return unscaled > 0 && Double.parseDouble(unscaled + "E" + unitExp) == x;
-  }
-
   /**
-   * The shortest digits found exactly: for each length, the two decimals of that length around
-   * x's exact value; the first length where one reads back wins, the closer one if both do (a
-   * tie goes to the even last digit, as Python's dtoa).
+   * Whether {@code c × 10^k} reads back as {@code x}: with both factors exact doubles, their
+   * correctly rounded product or quotient; else whether it lies inside x's rounding interval
+   * (its ends included when x's significand is even, as ties round to even).
    */
-  private static Digits exact(double x) {
-    BigDecimal v = new BigDecimal(x);
-    for (int p = 1; p <= 17; p++) {
-      BigDecimal lo = v.round(new MathContext(p, RoundingMode.FLOOR));
-      BigDecimal hi = v.round(new MathContext(p, RoundingMode.CEILING));
-      boolean okLo = lo.signum() > 0 && lo.doubleValue() == x;
-      boolean okHi = hi.doubleValue() == x;
-      if (okLo || okHi) {
-        BigDecimal pick;
-        if (okLo && okHi && lo.compareTo(hi) != 0) {
-          int c = v.subtract(lo).compareTo(hi.subtract(v));
-          pick = c < 0 ? lo : c > 0 ? hi : v.round(new MathContext(p, RoundingMode.HALF_EVEN));
-        } else {
-          pick = okLo ? lo : hi;
-        }
-        BigDecimal s = pick.stripTrailingZeros();
-        String digits = s.unscaledValue().toString();
-        return new Digits(digits, digits.length() - s.scale());
-      }
+  private static boolean readsBack(long c, int k, double x) {
+    if (c <= 0) {
+      return false;
     }
-    throw new IllegalStateException("no round-trip digits for " + x);
+    if (c < 1L << 53 && k >= -22 && k <= 22) {
+      return (k >= 0 ? c * POW10[k] : c / POW10[-k]) == x;
+    }
+    Exact e = Exact.of(x);
+    // interval ends in units of 2^(q-2): (4m - 2 or, lopsided, 4m - 1) and 4m + 2
+    BigInteger lo = BigInteger.valueOf(4 * e.m - (e.lopsided ? 1 : 2));
+    BigInteger hi = BigInteger.valueOf(4 * e.m + 2);
+    BigInteger[] a = e.scaled(lo, -2, k);
+    BigInteger[] b = e.scaled(hi, -2, k);
+    BigInteger v = BigInteger.valueOf(c);
+    int below = v.multiply(a[0]).compareTo(a[1]);
+    int above = v.multiply(b[0]).compareTo(b[1]);
+    boolean even = (e.m & 1) == 0;
+    return (below > 0 || (even && below == 0)) && (above < 0 || (even && above == 0));
   }
 }

@@ -163,7 +163,7 @@ public enum Agg {
         }
         for (int i = 0; i < n; i++) {
           if (!values.isNA(i)) {
-            set(sets[groups[i]]).add(values.get(i));
+            set(sets[groups[i]]).add(PyOrder.equalityKey(values.get(i)));
           }
         }
         return new Column[] {Column.ofObjects(sets)};

@@ -212,7 +212,7 @@ public enum BinOp {
         Object x = a.get(i);
         Object y = b.get(i);
         if (this == EQ || this == NE) {
-          r[i] = x.equals(y) == (this == EQ);
+          r[i] = PyOrder.equalityKey(x).equals(PyOrder.equalityKey(y)) == (this == EQ);
           continue;
         }
         c = compareObjects(x, y);

@@ -14,11 +14,11 @@ import org.marsonspark.dataframe.DfType;
 import org.marsonspark.dataframe.local.BoolColumn;
 import org.marsonspark.dataframe.local.CategoryColumn;
 import org.marsonspark.dataframe.local.Column;
-import org.marsonspark.dataframe.local.PyOrder;
 import org.marsonspark.dataframe.local.DatetimeColumn;
 import org.marsonspark.dataframe.local.DoubleColumn;
 import org.marsonspark.dataframe.local.LongColumn;
 import org.marsonspark.dataframe.local.ObjectColumn;
+import org.marsonspark.dataframe.local.PyOrder;
 
 /**
  * Partial groupby results: the distinct keys (one column per key, one row per group) and, per

@@ -15,10 +15,10 @@ import org.marsonspark.dataframe.DfType;
 import org.marsonspark.dataframe.IndexMeta;
 import org.marsonspark.dataframe.MergeOptions;
 import org.marsonspark.dataframe.local.Column;
-import org.marsonspark.dataframe.local.PyOrder;
 import org.marsonspark.dataframe.local.LocalFrame;
-import org.marsonspark.dataframe.local.LongColumn;
 import org.marsonspark.dataframe.local.LocalIndex;
+import org.marsonspark.dataframe.local.LongColumn;
+import org.marsonspark.dataframe.local.PyOrder;
 
 /**
  * What a merge computes, decided on the driver from the two frames' metadata and checked there

@@ -24,11 +24,11 @@ import org.marsonspark.dataframe.DfType;
 import org.marsonspark.dataframe.IndexMeta;
 import org.marsonspark.dataframe.local.BoolColumn;
 import org.marsonspark.dataframe.local.Column;
-import org.marsonspark.dataframe.local.PyOrder;
 import org.marsonspark.dataframe.local.DatetimeColumn;
 import org.marsonspark.dataframe.local.DoubleColumn;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
+import org.marsonspark.dataframe.local.PyOrder;
 import org.marsonspark.dataframe.local.PyRepr;
 
 /**
