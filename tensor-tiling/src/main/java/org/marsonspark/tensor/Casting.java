@@ -72,6 +72,6 @@ public final class Casting {
   private static void invalid(double x, DType to) {
     RuntimeWarnings.warn(INVALID_CAST, () -> "a float cast to " + to + " was " + x + ", which has no " + to
         + " value; it became " + (to == DType.INT32 ? Integer.MIN_VALUE : Long.MIN_VALUE)
-        + ", as in numpy. Replace NaN and infinities first (Mt.where(Mt.isfinite(x), x, 0)) or clip x to the range");
+        + ", as in numpy. Replace NaN and infinities, or clip the values to the range, before casting");
   }
 }
