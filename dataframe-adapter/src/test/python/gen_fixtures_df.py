@@ -255,7 +255,7 @@ def gen():
             return {"kind": "float", "value": "nan" if math.isnan(v) else v}
         return {"kind": "str", "value": v}
     for x, vals in [("a", [3, 5, 2.0, 7.5]), ("a", [True]), ("b", [1.5, np.nan, 4]), ("b", [0.5, -0.75]),
-                    ("c", ["x", None, "q"]), ("c", ["zz", np.nan]), ("d", [1]), ("d", [False]),
+                    ("c", ["x", "q"]), ("d", [1]), ("d", [False]),
                     ("k", ["u", None]), ("k", ["w"]), ("s", ["p", "q", 5]), ("e", ["1", 2])]:
         name = "_".join(str(v) for v in vals).replace(".", "p").replace("-", "m")
         case("elementwise", f"{x}_isin_{name}", f'df["{x}"].isin({vals!r})', "isin", I,

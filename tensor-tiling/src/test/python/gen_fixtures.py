@@ -30,10 +30,9 @@ Known deliberate deviations of Mars on Spark from numpy; no case is generated fo
   * ufuncs that numpy computes as int8 on bools (floor_divide, mod, power of two bool
     operands, square of a bool array): there is no int8 (Mars gives int64 / bool).
   * integer reciprocal of 0: numpy's result is platform garbage (INT_MIN), Mars gives 0.
-  * numpy 1.x value-based casting of Python scalars that do not fit the array's dtype
-    (int32 array + 2**40 -> int64, float32 array + 1e300 -> float64): Mars keeps the array's
-    dtype (as NEP 50 / numpy 2 does). Only scalars that fit the array's dtype are generated.
-  * 0-d arrays mixed with arrays of another dtype (value-based casting again): not generated.
+  * numpy 1.x value-based casting of Python scalars and 0-d arrays (int32 array + 2**40 ->
+    int64, float32 array + 1e300 -> float64): Mars follows it; its cases are in
+    gen_fixtures_edges.py, so only scalars that fit the array's dtype are generated here.
   * integer floor_divide / mod by zero give 0 in both (numpy warns): cases ARE generated.
   * Mt.empty is zero-filled, and random streams differ from numpy's: neither is compared.
 Not built in Mars yet (so no case): matrix norms of order 2, -2 and 'nuc' (need an SVD),
@@ -104,8 +103,9 @@ def py(v):
 
 
 class Family:
-    def __init__(self, name):
+    def __init__(self, name, generator="src/test/python/gen_fixtures.py"):
         self.name = name
+        self.generator = generator
         self.cases = []
         self.names = set()
 
@@ -128,8 +128,8 @@ class Family:
     def write(self):
         os.makedirs(OUT, exist_ok=True)
         path = os.path.join(OUT, self.name + ".json")
-        head = '{"family": %s, "numpy": %s, "generator": "src/test/python/gen_fixtures.py", "cases": [\n' % (
-            json.dumps(self.name), json.dumps(np.__version__))
+        head = '{"family": %s, "numpy": %s, "generator": %s, "cases": [\n' % (
+            json.dumps(self.name), json.dumps(np.__version__), json.dumps(self.generator))
         body = ",\n".join(json.dumps(c, separators=(",", ":"), allow_nan=False) for c in self.cases)
         with open(path, "w") as f:
             f.write(head + body + "\n]}\n")

@@ -317,7 +317,7 @@ public final class DataFrame extends Executable {
   public DataFrame isin(java.util.Collection<?> values) {
     List<DfType> bools = new ArrayList<>();
     for (String c : data.columns()) {
-      org.marsonspark.dataframe.ops.ValueOps.checkIsIn(data.dtype(c), "column '" + c + "'");
+      org.marsonspark.dataframe.ops.ValueOps.checkIsIn(data.dtype(c), values, "column '" + c + "'");
       bools.add(DfType.BOOL);
     }
     return Chunkwise.frame(List.of(data), org.marsonspark.dataframe.ops.ValueOps.IsIn.of(values), true,

@@ -92,8 +92,7 @@ public abstract class DfOp extends TileableOp {
       ctx.requireKnownShapes(rowInputs.toArray(new TileableData[0]));
       for (DfData d : rowInputs) {
         if (d.nrows() != first.nrows()) {
-          throw new MarsException(ErrorClass.SHAPE_MISMATCH, name() + ": inputs have " + first.nrows() + " and "
-              + d.nrows() + " rows; aligning differently labelled rows is not supported yet");
+          throw notAligned(name() + ": inputs", first.nrows(), d.nrows());
         }
       }
       target = unionSplits(rowInputs);
@@ -112,6 +111,17 @@ public abstract class DfOp extends TileableOp {
       out.add(row);
     }
     return out;
+  }
+
+  /**
+   * Operands of different lengths: pandas would align them by label (an outer join of the
+   * indexes), which is not built — {@code UNSUPPORTED_OPERATION}, as for equal lengths with
+   * other labels.
+   */
+  public static MarsException notAligned(String what, long rows, long otherRows) {
+    return new MarsException(ErrorClass.UNSUPPORTED_OPERATION, what + " have " + rows + " and " + otherRows
+        + " rows: pandas would align them by label, which is not supported yet; give operands the same rows "
+        + "(the same frame, or equal labels)");
   }
 
   /** Whether {@link #alignRows} pairs chunks of different alignment keys (whose labels must then be checked). */

@@ -227,7 +227,7 @@ public final class Series extends Executable {
 
   /** {@code s.isin(values)}: bool, true where the value is one of {@code values} (Python equality: 1 == 1.0 == True). */
   public Series isin(java.util.Collection<?> values) {
-    ValueOps.checkIsIn(dtype(), "a series");
+    ValueOps.checkIsIn(dtype(), values, "a series");
     return Chunkwise.series(List.of(data), ValueOps.IsIn.of(values), true,
         new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0));
   }

@@ -69,18 +69,60 @@ public enum DType implements org.marsonspark.core.ElementType {
   }
 
   /**
-   * The dtype of an array combined with a Java scalar, following numpy's rule that a Python
-   * scalar only decides the kind (bool &lt; integer &lt; float), not the precision.
+   * numpy 1.24's dtype of an array combined with a Java scalar: value-based casting (see
+   * {@link #promoteWithScalar(DType, DType, Object)}), the scalar's own dtype being int64, float64
+   * or bool as {@code np.asarray} gives it.
    */
   public static DType promoteWithScalar(DType array, Object scalar) {
-    DType s = scalarKind(scalar);
-    if (s == BOOL) {
+    return promoteWithScalar(array, scalarKind(scalar), scalar);
+  }
+
+  /**
+   * numpy 1.24's dtype of an array combined with a scalar operand (a Java scalar or a 0-d
+   * tensor) of dtype {@code scalar} holding {@code value}: a scalar of a higher kind than the
+   * array (bool &lt; integer &lt; float) brings its dtype; one of the same or a lower kind keeps
+   * the array's dtype unless its value needs more — int32 with an integer outside int32 gives
+   * int64; float32 with an integer outside [-32768, 65535] (numpy's int16 / uint16) or a finite
+   * float of magnitude 3.4e38 or more gives float64. With {@code value} null (not known while
+   * building) the array's dtype, the value then being checked when it runs
+   * ({@link #dependsOnValue}).
+   */
+  public static DType promoteWithScalar(DType array, DType scalar, Object value) {
+    if (scalar.kind() > array.kind()) {
+      return promote(array, scalar);
+    }
+    if (value == null || value instanceof Boolean) {
       return array;
     }
-    if (s == INT64) {
-      return array == BOOL ? INT64 : array;
-    }
-    return array.isFloat() ? array : FLOAT64;
+    return switch (array) {
+      case INT32 -> {
+        long v = ((Number) value).longValue();
+        yield v == (int) v ? INT32 : INT64;
+      }
+      case FLOAT32 -> {
+        if (value instanceof Double || value instanceof Float) {
+          double v = ((Number) value).doubleValue();
+          yield (v > -3.4e38 && v < 3.4e38) || !Double.isFinite(v) ? FLOAT32 : FLOAT64;
+        }
+        long v = ((Number) value).longValue();
+        yield v >= Short.MIN_VALUE && v <= 0xFFFF ? FLOAT32 : FLOAT64;
+      }
+      default -> array;
+    };
+  }
+
+  /**
+   * Whether numpy's dtype for a scalar operand of dtype {@code scalar} meeting arrays of
+   * {@code array} depends on the scalar's value: a 0-d tensor whose value is not known while
+   * building is then checked when it runs.
+   */
+  public static boolean dependsOnValue(DType array, DType scalar) {
+    return scalar.kind() <= array.kind() && promote(array, scalar) != array;
+  }
+
+  /** numpy's kind order for value-based casting: bool 0, integer 1, float 2. */
+  private int kind() {
+    return this == BOOL ? 0 : isInteger() ? 1 : 2;
   }
 
   /** The dtype of a Java scalar on its own (as {@code np.asarray} would give it). */

@@ -387,7 +387,8 @@ public enum Index {
       throw new MarsException(ErrorClass.SHAPE_MISMATCH, "set: a boolean mask must have the tensor's shape "
           + org.marsonspark.core.Shapes.toString(t.shape()) + ", got " + org.marsonspark.core.Shapes.toString(mask.shape()));
     }
-    Tensor r = Selection.Where.of(mask.data(), value, t);
+    Object v = value instanceof Tensor ? value : Casting.assigned(value, t.dtype());
+    Tensor r = Selection.Where.of(mask.data(), v, t);
     return r.dtype() == t.dtype() ? r : r.astype(t.dtype());
   }
 }

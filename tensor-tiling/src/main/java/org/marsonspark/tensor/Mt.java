@@ -10,6 +10,7 @@ import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.kernel.BinaryFn;
 import org.marsonspark.tensor.kernel.UnaryFn;
 import org.marsonspark.tensor.ops.Creation;
+import org.marsonspark.tensor.ops.ElementwiseOp;
 import org.marsonspark.tensor.ops.Histograms;
 import org.marsonspark.tensor.ops.NanReductions;
 import org.marsonspark.tensor.ops.ReductionFn;
@@ -811,10 +812,11 @@ public final class Mt {
 
   private static DType promotedType(String op, Object a, Object b) {
     if (a instanceof Tensor ta) {
-      return b instanceof Tensor tb ? DType.promote(ta.dtype(), tb.dtype()) : DType.promoteWithScalar(ta.dtype(), b);
+      return b instanceof Tensor tb ? ElementwiseOp.promote(ta.data(), tb.data())
+          : ElementwiseOp.promoteWithScalar(ta.data(), b);
     }
     if (b instanceof Tensor tb) {
-      return DType.promoteWithScalar(tb.dtype(), a);
+      return ElementwiseOp.promoteWithScalar(tb.data(), a);
     }
     throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + " needs at least one tensor operand");
   }

@@ -104,13 +104,20 @@ public final class NDArray implements ChunkValue, Serializable, KryoSerializable
     return new NDArray(dtype, shape.clone(), allocate(dtype, checkedSize(shape)));
   }
 
+  /**
+   * An array of {@code value} converted as numpy's {@code np.full} converts it: a float into an
+   * integer dtype by {@link Casting}'s rule, an integer into int32 wrapped, anything non-zero
+   * into bool as true.
+   */
   public static NDArray full(DType dtype, long[] shape, Object value) {
     NDArray a = zeros(dtype, shape);
     int n = a.size();
     switch (dtype) {
       case BOOL -> Arrays.fill((boolean[]) a.data, 0, n, Scalars.toBool(value));
-      case INT32 -> Arrays.fill((int[]) a.data, 0, n, (int) Scalars.toLong(value));
-      case INT64 -> Arrays.fill((long[]) a.data, 0, n, Scalars.toLong(value));
+      case INT32 -> Arrays.fill((int[]) a.data, 0, n, Scalars.isFloat(value)
+          ? Casting.toInt32(Scalars.toDouble(value)) : (int) Scalars.toLong(value));
+      case INT64 -> Arrays.fill((long[]) a.data, 0, n, Scalars.isFloat(value)
+          ? Casting.toInt64(Scalars.toDouble(value)) : Scalars.toLong(value));
       case FLOAT32 -> Arrays.fill((float[]) a.data, 0, n, (float) Scalars.toDouble(value));
       case FLOAT64 -> Arrays.fill((double[]) a.data, 0, n, Scalars.toDouble(value));
     }
@@ -308,7 +315,11 @@ public final class NDArray implements ChunkValue, Serializable, KryoSerializable
 
   // ---- conversions and layout ---------------------------------------------------------
 
-  /** numpy's {@code astype}: a converted copy (this array itself when the dtype is the same). */
+  /**
+   * numpy's {@code astype}: a converted copy (this array itself when the dtype is the same).
+   * Floats become integers by {@link Casting}'s rule (NaN, ±inf and out-of-range values give
+   * the target's minimum and a RuntimeWarning, as numpy); int64 to int32 wraps, as numpy.
+   */
   public NDArray astype(DType to) {
     if (to == dtype) {
       return this;
@@ -324,14 +335,26 @@ public final class NDArray implements ChunkValue, Serializable, KryoSerializable
       }
       case INT32 -> {
         int[] o = (int[]) out;
-        for (int i = 0; i < n; i++) {
-          o[i] = (int) getLong(i);
+        if (dtype.isFloat()) {
+          for (int i = 0; i < n; i++) {
+            o[i] = Casting.toInt32(getDouble(i));
+          }
+        } else {
+          for (int i = 0; i < n; i++) {
+            o[i] = (int) getLong(i);
+          }
         }
       }
       case INT64 -> {
         long[] o = (long[]) out;
-        for (int i = 0; i < n; i++) {
-          o[i] = getLong(i);
+        if (dtype.isFloat()) {
+          for (int i = 0; i < n; i++) {
+            o[i] = Casting.toInt64(getDouble(i));
+          }
+        } else {
+          for (int i = 0; i < n; i++) {
+            o[i] = getLong(i);
+          }
         }
       }
       case FLOAT32 -> {

@@ -17,11 +17,13 @@ final class Scalars {
     throw bad(v);
   }
 
+  static boolean isFloat(Object v) {
+    return v instanceof Double || v instanceof Float;
+  }
+
+  /** An integer or boolean as a long (floats go through {@link Casting}). */
   static long toLong(Object v) {
-    if (v instanceof Double || v instanceof Float) {
-      return (long) ((Number) v).doubleValue();
-    }
-    if (v instanceof Number n) {
+    if (v instanceof Number n && !isFloat(v)) {
       return n.longValue();
     }
     if (v instanceof Boolean b) {

@@ -33,6 +33,14 @@ public abstract class TensorOp extends TileableOp {
     return false;
   }
 
+  /**
+   * The value of this operand's output when it is a 0-d literal known while building (a 0-d
+   * array or fill), else null: numpy's value-based casting of 0-d operands reads it.
+   */
+  public Object literalValue() {
+    return null;
+  }
+
   protected TensorData input(int i) {
     return (TensorData) inputs().get(i);
   }

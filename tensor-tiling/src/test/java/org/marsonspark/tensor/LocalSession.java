@@ -13,7 +13,9 @@ import org.marsonspark.session.MarsSession;
  */
 public final class LocalSession implements BeforeAllCallback, AfterAllCallback {
   private final UnaryOperator<MarsOptions> options;
+  private boolean withUnfused;
   private MarsSession session;
+  private MarsSession unfused;
 
   public LocalSession() {
     this(o -> o);
@@ -24,17 +26,40 @@ public final class LocalSession implements BeforeAllCallback, AfterAllCallback {
     this.options = options;
   }
 
+  /**
+   * Also starts {@link #unfused()}, a second session on the same Spark with fusion off, for tests
+   * that demand the same results fused and unfused.
+   */
+  public LocalSession alsoUnfused() {
+    withUnfused = true;
+    return this;
+  }
+
   public MarsSession session() {
     return session;
+  }
+
+  /** The session with the same options but fusion off (every chunk op its own subtask); see {@link #alsoUnfused}. */
+  public MarsSession unfused() {
+    if (unfused == null) {
+      throw new IllegalStateException("no unfused session: register the extension with alsoUnfused()");
+    }
+    return unfused;
   }
 
   @Override
   public void beforeAll(ExtensionContext context) {
     session = MarsSession.local("local[2]", options.apply(MarsOptions.defaults().withProgress(false)));
+    if (withUnfused) {
+      unfused = MarsSession.attach(session.spark(), session.options().withFusion(false));
+    }
   }
 
   @Override
   public void afterAll(ExtensionContext context) {
+    if (unfused != null) {
+      unfused.close();
+    }
     if (session != null) {
       session.close();
     }

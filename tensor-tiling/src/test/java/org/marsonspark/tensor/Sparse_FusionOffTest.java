@@ -8,9 +8,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.marsonspark.session.MarsOptions;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.session.MarsSession;
 
 /**
@@ -19,32 +17,20 @@ import org.marsonspark.session.MarsSession;
  * result must be identical with fusion on and off.
  */
 class Sparse_FusionOffTest {
-  private static MarsSession fused;
-  private static MarsSession unfused;
-
-  @BeforeAll
-  static void start() {
-    fused = MarsSession.local("local[2]", MarsOptions.defaults().withProgress(false));
-    unfused = MarsSession.attach(fused.spark(), fused.options().withFusion(false));
-  }
-
-  @AfterAll
-  static void stop() {
-    unfused.close();
-    fused.close();
-  }
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession().alsoUnfused();
 
   @TestFactory
   Stream<DynamicNode> scipyWithoutFusion() {
     return Fixtures.tests("sparse", c -> true, List.of(Fixtures.CHUNK_3, Fixtures.MIXED), Sparse_FixtureTest::run,
-        () -> unfused);
+        spark::unfused);
   }
 
   @Test
   void denseSparseChainIsIdenticalFusedAndUnfused() {
     NDArray[] results = new NDArray[2];
     CsrMatrix[] sparse = new CsrMatrix[2];
-    MarsSession[] sessions = {fused, unfused};
+    MarsSession[] sessions = {spark.session(), spark.unfused()};
     for (int i = 0; i < 2; i++) {
       // dense draw → mask → sparse → scale, sqrt → dot with dense → sum (dense fused chains on both sides)
       RandomState rs = new RandomState(7);

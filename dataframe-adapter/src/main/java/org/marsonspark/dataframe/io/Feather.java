@@ -41,6 +41,7 @@ import org.marsonspark.dataframe.DfOp;
 import org.marsonspark.dataframe.DfType;
 import org.marsonspark.dataframe.IndexMeta;
 import org.marsonspark.dataframe.local.LocalFrame;
+import org.marsonspark.dataframe.local.PyOrder;
 import org.marsonspark.session.MarsSession;
 
 /**
@@ -193,7 +194,7 @@ public final class Feather extends DfOp {
       if (out.isEmpty()) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "readFeather: no .feather or .arrow files in " + path);
       }
-      out.sort(null);
+      out.sort(PyOrder.STRINGS); // name order as Python sorts names
       return out;
     } catch (IOException e) {
       throw new UncheckedIOException("readFeather: cannot list " + path, e);

@@ -24,7 +24,7 @@ public final class CategoryColumn extends Column {
   }
 
   static CategoryColumn fromValues(Object[] values) {
-    TreeSet<String> cats = new TreeSet<>();
+    TreeSet<String> cats = new TreeSet<>(PyOrder.STRINGS);
     for (Object v : values) {
       if (v != null) {
         cats.add(v.toString());
@@ -94,7 +94,7 @@ public final class CategoryColumn extends Column {
   }
 
   static Column concatCategories(List<Column> parts) {
-    TreeSet<String> all = new TreeSet<>();
+    TreeSet<String> all = new TreeSet<>(PyOrder.STRINGS);
     int n = 0;
     for (Column c : parts) {
       all.addAll(Arrays.asList(((CategoryColumn) c).categories));

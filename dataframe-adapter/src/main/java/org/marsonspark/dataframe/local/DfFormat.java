@@ -1,6 +1,5 @@
 package org.marsonspark.dataframe.local;
 
-import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,12 +8,10 @@ import org.marsonspark.dataframe.DfType;
 /**
  * Text and HTML display as pandas prints frames and series: a frame longer than
  * {@code maxRows} shows its first and last {@code minRows / 2} rows around a {@code ...} row and
- * ends with its size; floats in a column share pandas's number of decimals (up to 6); NA prints
- * as NaN, None or NaT.
+ * ends with its size; floats in a column print as pandas's formatter prints them
+ * ({@link PandasFloats}); NA prints as NaN, None or NaT.
  */
 public final class DfFormat {
-  private static final int PRECISION = 6;
-
   private DfFormat() {}
 
   /**
@@ -42,29 +39,10 @@ public final class DfFormat {
 
   /** Cell strings of a column at the shown positions ("..." at -1), formatted as pandas does. */
   static List<String> cells(Column c, int[] rows) {
-    List<String> out = new ArrayList<>();
-    int decimals = 0;
-    boolean sci = false;
-    if (c.dtype() == DfType.FLOAT64) {
-      double maxAbs = 0;
-      double minAbs = Double.MAX_VALUE;
-      for (int r : rows) {
-        if (r < 0 || c.isNA(r)) {
-          continue;
-        }
-        double v = Math.abs(((DoubleColumn) c).getDouble(r));
-        if (Double.isInfinite(v)) {
-          continue;
-        }
-        maxAbs = Math.max(maxAbs, v);
-        if (v > 0) {
-          minAbs = Math.min(minAbs, v);
-        }
-        decimals = Math.max(decimals, decimalsNeeded(v));
-      }
-      sci = maxAbs >= 1e16 || (minAbs < 1e-4 && minAbs != Double.MAX_VALUE && decimals > PRECISION);
-      decimals = Math.max(1, Math.min(PRECISION, decimals));
+    if (c instanceof DoubleColumn d) {
+      return PandasFloats.cells(d, rows);
     }
+    List<String> out = new ArrayList<>();
     boolean dateOnly = c.dtype() == DfType.DATETIME;
     if (dateOnly) {
       for (int r : rows) {
@@ -78,7 +56,7 @@ public final class DfFormat {
         out.add("...");
         continue;
       }
-      out.add(cell(c, r, decimals, sci, dateOnly));
+      out.add(cell(c, r, dateOnly));
     }
     return out;
   }
@@ -99,23 +77,8 @@ public final class DfFormat {
     return out;
   }
 
-  private static int decimalsNeeded(double v) {
-    BigDecimal b = new BigDecimal(Double.toString(v)).stripTrailingZeros();
-    return Math.max(0, Math.min(PRECISION + 1, b.scale()));
-  }
-
-  static String cell(Column c, int r, int decimals, boolean sci, boolean dateOnly) {
+  private static String cell(Column c, int r, boolean dateOnly) {
     switch (c.dtype()) {
-      case FLOAT64 -> {
-        double v = ((DoubleColumn) c).getDouble(r);
-        if (Double.isNaN(v)) {
-          return "NaN";
-        }
-        if (Double.isInfinite(v)) {
-          return v > 0 ? "inf" : "-inf";
-        }
-        return sci ? String.format("%." + decimals + "e", v) : String.format("%." + decimals + "f", v);
-      }
       case DATETIME -> {
         if (c.isNA(r)) {
           return "NaT";

@@ -12,6 +12,7 @@ import org.marsonspark.dataframe.local.DatetimeColumn;
 import org.marsonspark.dataframe.local.DoubleColumn;
 import org.marsonspark.dataframe.local.LongColumn;
 import org.marsonspark.dataframe.local.ObjectColumn;
+import org.marsonspark.dataframe.local.PyOrder;
 
 /**
  * Aggregation functions, written once for series reductions and groupby: each is three grouped
@@ -111,7 +112,19 @@ public enum Agg {
         }
         return new Column[] {Column.ofDoubles(s)};
       }
-      case MEAN, VAR, STD -> {
+      case MEAN -> {
+        // count and sum (not a running mean: inf - inf would turn the mean of [inf, 1] into NaN)
+        double[] cnt = new double[ngroups];
+        double[] sum = new double[ngroups];
+        for (int i = 0; i < n; i++) {
+          if (!values.isNA(i)) {
+            cnt[groups[i]]++;
+            sum[groups[i]] += values instanceof DoubleColumn d ? d.getDouble(i) : longAt(values, i);
+          }
+        }
+        return new Column[] {Column.ofDoubles(cnt), Column.ofDoubles(sum)};
+      }
+      case VAR, STD -> {
         // count, mean, M2 (sum of squared deviations): merged with Chan's formula
         double[] cnt = new double[ngroups];
         double[] mean = new double[ngroups];
@@ -150,13 +163,34 @@ public enum Agg {
         }
         for (int i = 0; i < n; i++) {
           if (!values.isNA(i)) {
-            set(sets[groups[i]]).add(values.get(i));
+            set(sets[groups[i]]).add(PyOrder.equalityKey(values.get(i)));
           }
         }
         return new Column[] {Column.ofObjects(sets)};
       }
       default -> throw new IllegalStateException(name());
     }
+  }
+
+  /**
+   * Partial sums (or counts) added per group. Unlike the values {@link #map} reads, a NaN here
+   * is a result — inf + -inf — and propagates, as in one sum over all values.
+   */
+  private static Column addStates(Column states, int[] groups, int ngroups) {
+    int n = states.size();
+    if (states instanceof LongColumn l) {
+      long[] s = new long[ngroups];
+      for (int i = 0; i < n; i++) {
+        s[groups[i]] += l.getLong(i);
+      }
+      return Column.ofLongs(s);
+    }
+    double[] s = new double[ngroups];
+    double[] v = ((DoubleColumn) states).values();
+    for (int i = 0; i < n; i++) {
+      s[groups[i]] += v[i];
+    }
+    return Column.ofDoubles(s);
   }
 
   @SuppressWarnings("unchecked")
@@ -191,7 +225,6 @@ public enum Agg {
   }
 
   /** Whether row i beats row j for MIN / MAX. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
   private boolean better(Column c, int i, int j) {
     int cmp;
     if (c instanceof DoubleColumn d) {
@@ -199,14 +232,7 @@ public enum Agg {
     } else if (longLike(c)) {
       cmp = Long.compare(longAt(c, i), longAt(c, j));
     } else {
-      Object a = c.get(i);
-      Object b = c.get(j);
-      if (!(a instanceof Comparable) || a.getClass() != b.getClass()) {
-        throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "'" + (this == MIN ? "<" : ">")
-            + "' not supported between instances of '" + a.getClass().getSimpleName() + "' and '"
-            + b.getClass().getSimpleName() + "'");
-      }
-      cmp = ((Comparable) a).compareTo(b);
+      cmp = PyOrder.compare(c.get(i), c.get(j), "", this == MIN ? "<" : ">");
     }
     return this == MIN ? cmp < 0 : cmp > 0;
   }
@@ -216,9 +242,12 @@ public enum Agg {
     int n = states[0].size();
     switch (this) {
       case COUNT, SIZE, SUM -> {
-        return new Column[] {SUM.map(states[0], groups, ngroups)[0]};
+        return new Column[] {addStates(states[0], groups, ngroups)};
       }
-      case MEAN, VAR, STD -> {
+      case MEAN -> {
+        return new Column[] {addStates(states[0], groups, ngroups), addStates(states[1], groups, ngroups)};
+      }
+      case VAR, STD -> {
         double[] c = ((DoubleColumn) states[0]).values();
         double[] m = ((DoubleColumn) states[1]).values();
         double[] q = ((DoubleColumn) states[2]).values();
@@ -283,18 +312,22 @@ public enum Agg {
       case COUNT, SIZE, SUM -> {
         return states[0];
       }
-      case MEAN, VAR, STD -> {
+      case MEAN -> {
         double[] c = ((DoubleColumn) states[0]).values();
-        double[] m = ((DoubleColumn) states[1]).values();
+        double[] s = ((DoubleColumn) states[1]).values();
+        double[] r = new double[ng];
+        for (int g = 0; g < ng; g++) {
+          r[g] = c[g] == 0 ? Double.NaN : s[g] / c[g];
+        }
+        return Column.ofDoubles(r);
+      }
+      case VAR, STD -> {
+        double[] c = ((DoubleColumn) states[0]).values();
         double[] q = ((DoubleColumn) states[2]).values();
         double[] r = new double[ng];
         for (int g = 0; g < ng; g++) {
-          if (this == MEAN) {
-            r[g] = c[g] == 0 ? Double.NaN : m[g];
-          } else {
-            double var = c[g] <= ddof ? Double.NaN : q[g] / (c[g] - ddof);
-            r[g] = this == VAR ? var : Math.sqrt(var);
-          }
+          double var = c[g] <= ddof ? Double.NaN : q[g] / (c[g] - ddof);
+          r[g] = this == VAR ? var : Math.sqrt(var);
         }
         return Column.ofDoubles(r);
       }

@@ -4,6 +4,7 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.DfType;
 import org.marsonspark.dataframe.local.Column;
+import org.marsonspark.dataframe.local.PyOrder;
 
 /**
  * Element-wise binary operations with pandas's dtype rules: arithmetic on int64/float64/bool
@@ -211,7 +212,7 @@ public enum BinOp {
         Object x = a.get(i);
         Object y = b.get(i);
         if (this == EQ || this == NE) {
-          r[i] = x.equals(y) == (this == EQ);
+          r[i] = PyOrder.equalityKey(x).equals(PyOrder.equalityKey(y)) == (this == EQ);
           continue;
         }
         c = compareObjects(x, y);
@@ -228,15 +229,8 @@ public enum BinOp {
     return r;
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
   private int compareObjects(Object x, Object y) {
-    if (x instanceof Comparable cx && x.getClass() == y.getClass()) {
-      return cx.compareTo(y);
-    }
-    if (x instanceof Number nx && y instanceof Number ny) {
-      return Double.compare(nx.doubleValue(), ny.doubleValue());
-    }
-    throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "'" + symbol + "' not supported between instances of '"
-        + x.getClass().getSimpleName() + "' and '" + y.getClass().getSimpleName() + "'");
+    return PyOrder.compare(x, y, "", symbol);
   }
+
 }

@@ -13,11 +13,15 @@ import org.marsonspark.dataframe.local.DfFormat;
 import org.marsonspark.dataframe.local.DoubleColumn;
 import org.marsonspark.dataframe.local.LongColumn;
 import org.marsonspark.dataframe.local.PyRepr;
+import org.marsonspark.tensor.Casting;
 
 /**
  * {@code astype}: which casts exist (checked before anything runs) and how a column converts.
  * Casting to {@code str} gives an object column of Python's {@code str()} of every value (NA
- * included, as pandas does: 'nan', 'None', 'NaT'); to {@code object}, boxed values.
+ * included, as pandas does: 'nan', 'None', 'NaT'); to {@code object}, boxed values. float64 to
+ * int64 is pandas 1.5's: NaN or ±inf raise (its {@code IntCastingNaNError}), finite values out of
+ * range become numpy's -2**63 with numpy's RuntimeWarning ({@link Casting}); floats in object
+ * columns convert as Python's {@code int()}.
  */
 public final class Casts {
   private Casts() {}
@@ -149,15 +153,22 @@ public final class Casts {
       }
       return d.getNanos(i);
     }
+    if (c instanceof DoubleColumn d) {
+      double x = d.getDouble(i);
+      if (!Double.isFinite(x)) {
+        throw new MarsException(ErrorClass.INVALID_ARGUMENT,
+            "IntCastingNaNError: Cannot convert non-finite values (NA or inf) to integer");
+      }
+      return Casting.toInt64(x);
+    }
     if (c.isNA(i)) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Cannot convert non-finite values (NA or inf) to integer");
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, c.dtype() == DfType.OBJECT
+          ? "TypeError: int() argument must be a string, a bytes-like object or a real number, not 'NoneType'"
+          : "IntCastingNaNError: Cannot convert non-finite values (NA or inf) to integer");
     }
     Object v = c.get(i);
     if (v instanceof Double d) {
-      if (Double.isInfinite(d)) {
-        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Cannot convert non-finite values (NA or inf) to integer");
-      }
-      return (long) d.doubleValue();
+      return Casting.pythonInt(d);
     }
     if (v instanceof Number num) {
       return num.longValue();

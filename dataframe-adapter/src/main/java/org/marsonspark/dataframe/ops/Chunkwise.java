@@ -66,8 +66,7 @@ public final class Chunkwise extends DfOp {
     for (TileableData t : inputs) {
       if (t instanceof DfData d) {
         if (d.nrows() >= 0 && rows >= 0 && d.nrows() != rows) {
-          throw new MarsException(ErrorClass.SHAPE_MISMATCH, "operands have " + rows + " and " + d.nrows()
-              + " rows; aligning differently labelled rows is not supported yet");
+          throw DfOp.notAligned("operands", rows, d.nrows());
         }
         rows = Math.max(rows, d.nrows());
       }

@@ -32,7 +32,7 @@ import org.marsonspark.dataframe.local.LongColumn;
  *
  * <p>Percentiles are exact, computed without sorting the column and without moving more than
  * a small part of it, in three tree reductions over the chunks (each a map per chunk and
- * {@code combineSize}-wide merges): (1) moments — count, mean (Chan's merge), min, max;
+ * {@code combineSize}-wide merges): (1) moments — count, sum (the mean is sum / count), min, max;
  * (2) a histogram of {@link #BUCKETS} equal-width buckets between min and max, and the sum of
  * squared deviations from the mean (std is two-pass, as pandas's); from the histogram every
  * order statistic the percentiles need (ranks {@code floor(q(n-1))} and the next) is known to
@@ -227,7 +227,21 @@ public final class Describe extends DfOp {
     return ((AggState) in[0]).states().length;
   }
 
-  // ---- (1) moments: count, mean, M2, min, max per column --------------------------------------
+  // ---- (1) moments: count, sum, min, max per column -------------------------------------------
+
+  /** Positions in a moments state. */
+  private static final int N = 0;
+  private static final int SUM = 1;
+  private static final int MIN = 2;
+  private static final int MAX = 3;
+
+  /**
+   * The mean as pandas takes it, sum / count (a running mean would turn [inf, 1] into NaN, since
+   * inf - inf is NaN).
+   */
+  static double mean(double[] m) {
+    return m[SUM] / m[N];
+  }
 
   record MomentsMap(List<String> columns) implements ChunkOp {
     @Override
@@ -235,8 +249,7 @@ public final class Describe extends DfOp {
       Column[] cols = columnsOf(in[0], columns);
       return perColumn(cols.length, j -> {
         double n = 0;
-        double mean = 0;
-        double m2 = 0;
+        double sum = 0;
         double min = Double.NaN;
         double max = Double.NaN;
         for (int i = 0; i < cols[j].size(); i++) {
@@ -245,13 +258,11 @@ public final class Describe extends DfOp {
             continue;
           }
           n++;
-          double delta = x - mean;
-          mean += delta / n;
-          m2 += delta * (x - mean);
+          sum += x;
           min = n == 1 ? x : Math.min(min, x);
           max = n == 1 ? x : Math.max(max, x);
         }
-        return new Column[] {Column.ofDoubles(n, mean, m2, min, max)};
+        return new Column[] {Column.ofDoubles(n, sum, min, max)};
       });
     }
 
@@ -266,24 +277,20 @@ public final class Describe extends DfOp {
     public Object execute(Object[] in) {
       return perColumn(columnCount(in), j -> {
         double n = 0;
-        double mean = 0;
-        double m2 = 0;
+        double sum = 0;
         double min = Double.NaN;
         double max = Double.NaN;
         for (Object o : in) {
           double[] s = moments(o, j);
-          if (s[0] == 0) {
+          if (s[N] == 0) {
             continue;
           }
-          double total = n + s[0];
-          double delta = s[1] - mean;
-          mean += delta * s[0] / total;
-          m2 += s[2] + delta * delta * n * s[0] / total;
-          min = n == 0 ? s[3] : Math.min(min, s[3]);
-          max = n == 0 ? s[4] : Math.max(max, s[4]);
-          n = total;
+          sum += s[SUM]; // a NaN partial (inf - inf) is a result and propagates
+          min = n == 0 ? s[MIN] : Math.min(min, s[MIN]);
+          max = n == 0 ? s[MAX] : Math.max(max, s[MAX]);
+          n += s[N];
         }
-        return new Column[] {Column.ofDoubles(n, mean, m2, min, max)};
+        return new Column[] {Column.ofDoubles(n, sum, min, max)};
       });
     }
 
@@ -324,9 +331,9 @@ public final class Describe extends DfOp {
         for (int i = 0; i < cols[j].size(); i++) {
           double x = at(cols[j], i);
           if (!Double.isNaN(x)) {
-            h[bucket(x, m[3], m[4])]++;
+            h[bucket(x, m[MIN], m[MAX])]++;
             // the second pass of a two-pass variance, as pandas computes it (overflow gives inf as there)
-            sq += (x - m[1]) * (x - m[1]);
+            sq += (x - mean(m)) * (x - mean(m));
           }
         }
         return new Column[] {Column.ofLongs(h), Column.ofDoubles(sq)};
@@ -410,7 +417,7 @@ public final class Describe extends DfOp {
   /** The buckets the percentiles need, from the merged moments and histogram. */
   static Set<Integer> targetBuckets(double[] m, long[] hist, double[] pcts) {
     Set<Integer> t = new HashSet<>();
-    long n = (long) m[0];
+    long n = (long) m[N];
     if (n == 0) {
       return t;
     }
@@ -435,7 +442,7 @@ public final class Describe extends DfOp {
         TreeMap<Double, Long> counts = new TreeMap<>();
         for (int i = 0; i < cols[j].size(); i++) {
           double x = at(cols[j], i);
-          if (!Double.isNaN(x) && targets.contains(bucket(x, m[3], m[4]))) {
+          if (!Double.isNaN(x) && targets.contains(bucket(x, m[MIN], m[MAX]))) {
             counts.merge(x == 0 ? 0.0 : x, 1L, Long::sum);
           }
         }
@@ -497,13 +504,13 @@ public final class Describe extends DfOp {
         double[] m = moments(in[0], j);
         long[] h = histogram(in[1], j);
         TreeMap<Double, Long> values = merged(new Object[] {in[2]}, j);
-        long n = (long) m[0];
+        long n = (long) m[N];
         double[] r = new double[labels.size()];
         r[0] = n;
-        r[1] = n == 0 ? Double.NaN : m[1];
+        r[1] = n == 0 ? Double.NaN : mean(m);
         double sq = ((DoubleColumn) ((AggState) in[1]).states()[j][1]).getDouble(0);
         r[2] = n <= 1 ? Double.NaN : Math.sqrt(sq / (n - 1));
-        r[3] = n == 0 ? Double.NaN : m[3];
+        r[3] = n == 0 ? Double.NaN : m[MIN];
         for (int p = 0; p < pcts.length; p++) {
           if (n == 0) {
             r[4 + p] = Double.NaN;
@@ -514,7 +521,7 @@ public final class Describe extends DfOp {
           double b = valueAt(values, h, m, rk[1]);
           r[4 + p] = lerp(a, b, gamma(pcts[p], n, rk[0]));
         }
-        r[r.length - 1] = n == 0 ? Double.NaN : m[4];
+        r[r.length - 1] = n == 0 ? Double.NaN : m[MAX];
         out[j] = Column.ofDoubles(r);
       }
       LocalIndex idx = LocalIndex.of(Column.ofStrings(labels.toArray(new String[0])), null);
@@ -529,7 +536,7 @@ public final class Describe extends DfOp {
       long[] loc = locate(hist, rank);
       long seen = 0;
       for (var e : values.entrySet()) {
-        if (bucket(e.getKey(), m[3], m[4]) != loc[0]) {
+        if (bucket(e.getKey(), m[MIN], m[MAX]) != loc[0]) {
           continue;
         }
         seen += e.getValue();

@@ -153,7 +153,7 @@ public final class Expanding extends DfOp {
       Column[] states = new Column[cols.length];
       for (int j = 0; j < cols.length; j++) {
         State s = new State();
-        for (double v : Windowed.doubles(cols[j])) {
+        for (double v : Windowed.windowValues(cols[j])) {
           if (!Double.isNaN(v)) {
             s.add(v);
           }
@@ -201,7 +201,7 @@ public final class Expanding extends DfOp {
       Column[] out = new Column[cols.length];
       for (int j = 0; j < cols.length; j++) {
         State s = State.of(carried[j]);
-        double[] x = Windowed.doubles(cols[j]);
+        double[] x = Windowed.windowValues(cols[j]);
         double[] y = new double[x.length];
         for (int i = 0; i < x.length; i++) {
           if (!Double.isNaN(x[i])) {

@@ -18,6 +18,7 @@ import org.marsonspark.dataframe.local.DatetimeColumn;
 import org.marsonspark.dataframe.local.DoubleColumn;
 import org.marsonspark.dataframe.local.LongColumn;
 import org.marsonspark.dataframe.local.ObjectColumn;
+import org.marsonspark.dataframe.local.PyOrder;
 
 /**
  * Partial groupby results: the distinct keys (one column per key, one row per group) and, per
@@ -188,7 +189,6 @@ public final class GroupState implements ChunkValue, Serializable {
   }
 
   /** Compares key row i of {@code a} with key row j of {@code b}, column by column. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
   static int compare(Column[] a, int i, Column[] b, int j) {
       for (int k = 0; k < a.length; k++) {
         boolean naX = a[k].isNA(i);
@@ -199,17 +199,7 @@ public final class GroupState implements ChunkValue, Serializable {
           }
           return naX ? 1 : -1; // NA keys (dropna=False) sort last, as in pandas
         }
-        Object x = a[k].get(i);
-        Object y = b[k].get(j);
-        int r;
-        if (x instanceof Number nx && y instanceof Number ny && x.getClass() != y.getClass()) {
-          r = Double.compare(nx.doubleValue(), ny.doubleValue());
-        } else if (x instanceof Comparable cx && x.getClass() == y.getClass()) {
-          r = cx.compareTo(y);
-        } else {
-          throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "groupby keys cannot be sorted: '<' not supported "
-              + "between '" + x.getClass().getSimpleName() + "' and '" + y.getClass().getSimpleName() + "'");
-        }
+        int r = PyOrder.compare(a[k].get(i), b[k].get(j), "groupby keys cannot be sorted: ");
         if (r != 0) {
           return r;
         }

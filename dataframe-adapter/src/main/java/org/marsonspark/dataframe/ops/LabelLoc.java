@@ -25,6 +25,7 @@ import org.marsonspark.dataframe.Series;
 import org.marsonspark.dataframe.SeriesData;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.local.LocalSeries;
+import org.marsonspark.dataframe.local.PyOrder;
 import org.marsonspark.dataframe.local.RangeIndex;
 import org.marsonspark.dataframe.local.Rows;
 import org.marsonspark.dataframe.local.ScalarValue;
@@ -415,16 +416,8 @@ public final class LabelLoc extends DfOp {
   }
 
   /** Compares index labels with a (normalized) label. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
   static int compare(Object a, Object b) {
-    if (a instanceof Number x && b instanceof Number y && !(a.getClass() == b.getClass())) {
-      return Double.compare(x.doubleValue(), y.doubleValue());
-    }
-    if (!(a instanceof Comparable) || a.getClass() != b.getClass()) {
-      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "loc: TypeError: '<' not supported between instances of '"
-          + a.getClass().getSimpleName() + "' and '" + b.getClass().getSimpleName() + "'");
-    }
-    return ((Comparable) a).compareTo(b);
+    return PyOrder.compare(a, b, "loc: ");
   }
 
   record Probe(Object start, Object stop) implements ChunkOp {

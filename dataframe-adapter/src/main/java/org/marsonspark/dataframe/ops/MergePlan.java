@@ -16,8 +16,9 @@ import org.marsonspark.dataframe.IndexMeta;
 import org.marsonspark.dataframe.MergeOptions;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
-import org.marsonspark.dataframe.local.LongColumn;
 import org.marsonspark.dataframe.local.LocalIndex;
+import org.marsonspark.dataframe.local.LongColumn;
+import org.marsonspark.dataframe.local.PyOrder;
 
 /**
  * What a merge computes, decided on the driver from the two frames' metadata and checked there
@@ -263,7 +264,7 @@ final class MergePlan implements Serializable {
 
   private static List<String> sorted(Set<String> s) {
     List<String> l = new ArrayList<>(s);
-    l.sort(null);
+    l.sort(PyOrder.STRINGS);
     return l;
   }
 

@@ -28,6 +28,8 @@ import org.marsonspark.dataframe.local.DatetimeColumn;
 import org.marsonspark.dataframe.local.DoubleColumn;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
+import org.marsonspark.dataframe.local.PyOrder;
+import org.marsonspark.dataframe.local.PyRepr;
 
 /**
  * {@code pd.pivot_table(df, values, index, columns, aggfunc, fill_value)} (pandas 1.5 semantics).
@@ -196,7 +198,7 @@ public final class PivotTable extends DfOp {
           + fillValue);
     }
     List<String> sorted = new ArrayList<>(per.keySet());
-    sorted.sort(null);
+    sorted.sort(PyOrder.STRINGS);
     int n = sorted.size();
     String[] vs = sorted.toArray(new String[0]);
     Agg[] aggs = new Agg[n];
@@ -692,11 +694,7 @@ public final class PivotTable extends DfOp {
       return b ? "True" : "False";
     }
     if (v instanceof Double d) {
-      if (d == Math.rint(d) && Math.abs(d) < 1e16) {
-        return (long) (double) d + ".0";
-      }
-      String s = Double.toString(d);
-      return s.contains("E") ? s.replace("E", "e").replace("e", Math.abs(d) >= 1 ? "e+" : "e") : s;
+      return PyRepr.floatRepr(d);
     }
     if (v instanceof LocalDateTime t) {
       String s = t.toLocalDate() + " " + String.format("%02d:%02d:%02d", t.getHour(), t.getMinute(), t.getSecond());

@@ -19,6 +19,7 @@ import org.marsonspark.dataframe.ScalarData;
 import org.marsonspark.dataframe.Series;
 import org.marsonspark.dataframe.SeriesData;
 import org.marsonspark.dataframe.local.LocalSeries;
+import org.marsonspark.dataframe.local.PyRepr;
 import org.marsonspark.dataframe.local.ScalarValue;
 
 /**
@@ -91,7 +92,7 @@ public final class Quantile extends DfOp {
       scalars.add(of(df.col(c), q, median).data());
     }
     // pandas names df.quantile(q)'s series after q
-    String name = median ? null : Double.toString(q);
+    String name = median ? null : PyRepr.floatRepr(q);
     FrameOps.CollectSeries collect = new FrameOps.CollectSeries(names, DfType.FLOAT64, fn, name);
     FrameOps.Collect op = new FrameOps.Collect(scalars.isEmpty() ? List.of(d) : scalars, collect);
     return op.series(new SeriesData(names.size(), name, DfType.FLOAT64, IndexMeta.of(DfType.OBJECT, null),

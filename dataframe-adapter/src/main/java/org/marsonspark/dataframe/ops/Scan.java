@@ -193,10 +193,18 @@ public final class Scan extends DfOp {
       this.has = has;
     }
 
+    /** Adds a value of the column: NaN is NA, skipped. */
     void add(double v) {
-      if (Double.isNaN(v)) {
-        return;
+      if (!Double.isNaN(v)) {
+        merge(v);
       }
+    }
+
+    /**
+     * Adds another chunk's running value, which may be NaN as a result (inf + -inf, 0 * inf):
+     * it propagates, as in one scan over all the rows.
+     */
+    void merge(double v) {
       if (!has) {
         value = v;
         has = true;
@@ -305,7 +313,7 @@ public final class Scan extends DfOp {
         has[r] = acc.has ? 1 : 0;
         Column[] s = summaries.get(r);
         if (((LongColumn) s[1]).values()[0] != 0) {
-          acc.add(((DoubleColumn) s[0]).values()[0]);
+          acc.merge(((DoubleColumn) s[0]).values()[0]);
         }
       }
       return new Column[] {Column.ofDoubles(value), Column.ofLongs(has)};

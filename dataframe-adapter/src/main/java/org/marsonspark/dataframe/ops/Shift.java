@@ -210,8 +210,8 @@ public final class Shift extends DfOp {
       Column[] lent = ((Lent) inputs[1]).columns[r];
       Column[] out = new Column[cols.length];
       for (int j = 0; j < cols.length; j++) {
-        Column moved = shifted(cols[j], lent[j], periods);
-        out[j] = diff ? difference(cols[j], moved) : Casts.cast(moved, types[j], false);
+        out[j] = diff ? difference(cols[j], lent[j], periods)
+            : Casts.cast(shifted(cols[j], lent[j], periods), types[j], false);
       }
       return Rows.withColumns(inputs[0], out);
     }
@@ -224,31 +224,43 @@ public final class Shift extends DfOp {
 
   /** Row i takes row i - periods of [lent rows, c] (of [c, lent rows] shifting up), or NA. */
   static Column shifted(Column c, Column lent, long periods) {
-    int n = c.size();
-    int m = lent.size();
-    int k = rows(periods);
-    int[] at = new int[n];
-    if (periods >= 0) {
-      Column ext = Column.concat(List.of(lent, c));
-      for (int i = 0; i < n; i++) {
-        int p = i - k + m;
-        at[i] = p >= 0 ? p : -1;
-      }
-      return ext.take(at);
-    }
-    Column ext = Column.concat(List.of(c, lent));
-    for (int i = 0; i < n; i++) {
-      int p = i + k;
-      at[i] = p < n + m ? p : -1;
-    }
-    return ext.take(at);
+    return extended(c, lent, periods).take(sources(c.size(), lent.size(), periods));
   }
 
-  /** {@code c - moved} as float64, NA where either is NA. */
-  private static Column difference(Column c, Column moved) {
+  /** The rows a chunk shifts over: [lent rows, c] shifting down, [c, lent rows] shifting up. */
+  private static Column extended(Column c, Column lent, long periods) {
+    return periods >= 0 ? Column.concat(List.of(lent, c)) : Column.concat(List.of(c, lent));
+  }
+
+  /** For each of the chunk's n rows, the row of {@link #extended} it takes, -1 for none. */
+  private static int[] sources(int n, int m, long periods) {
+    int k = rows(periods);
+    int[] at = new int[n];
+    for (int i = 0; i < n; i++) {
+      int p = periods >= 0 ? i - k + m : i + k;
+      at[i] = p >= 0 && p < n + m ? p : -1;
+    }
+    return at;
+  }
+
+  /**
+   * {@code c - c.shift(periods)} as float64, NA where either is NA. int64 differences are taken
+   * in int64 — wrapping at the extremes — then converted, as pandas 1.5 does.
+   */
+  private static Column difference(Column c, Column lent, long periods) {
+    Column ext = extended(c, lent, periods);
+    int[] at = sources(c.size(), lent.size(), periods);
+    double[] d = new double[at.length];
+    if (c instanceof LongColumn l && ext instanceof LongColumn e) {
+      long[] x = l.values();
+      long[] y = e.values();
+      for (int i = 0; i < d.length; i++) {
+        d[i] = at[i] < 0 ? Double.NaN : (double) (x[i] - y[at[i]]);
+      }
+      return Column.ofDoubles(d);
+    }
     double[] x = Windowed.doubles(c);
-    double[] y = Windowed.doubles(moved);
-    double[] d = new double[x.length];
+    double[] y = Windowed.doubles(ext.take(at));
     for (int i = 0; i < d.length; i++) {
       d[i] = x[i] - y[i];
     }

@@ -11,6 +11,7 @@ import org.marsonspark.dataframe.local.DatetimeColumn;
 import org.marsonspark.dataframe.local.DoubleColumn;
 import org.marsonspark.dataframe.local.LongColumn;
 import org.marsonspark.dataframe.local.ObjectColumn;
+import org.marsonspark.dataframe.local.PyOrder;
 
 /**
  * The sort keys of a block of rows, compared as pandas orders them: key by key, each ascending
@@ -393,23 +394,8 @@ public final class SortKeys {
     }
 
     @Override
-    @SuppressWarnings({"unchecked", "rawtypes"})
     int compare(int i, Key o, int j) {
-      Object x = v[i];
-      Object y = ((ObjectKey) o).v[j];
-      if (x.getClass() == y.getClass() && x instanceof Comparable c) {
-        return c.compareTo(y);
-      }
-      if (x instanceof Number nx && y instanceof Number ny) {
-        return Double.compare(nx.doubleValue(), ny.doubleValue());
-      }
-      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "sort: '<' not supported between instances of '"
-          + pyType(x) + "' and '" + pyType(y) + "' (an object column mixing types cannot be ordered)");
-    }
-
-    private static String pyType(Object o) {
-      return o instanceof String ? "str" : o instanceof Long ? "int" : o instanceof Double ? "float"
-          : o instanceof Boolean ? "bool" : o.getClass().getSimpleName();
+      return PyOrder.compare(v[i], ((ObjectKey) o).v[j], "sort: ");
     }
   }
 }

@@ -13,6 +13,7 @@ import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.DoubleColumn;
 import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.dataframe.local.LongColumn;
+import org.marsonspark.dataframe.local.PyOrder;
 import org.marsonspark.dataframe.local.Rows;
 
 /**
@@ -35,35 +36,30 @@ public final class ValueOps {
 
   // ---- isin -------------------------------------------------------------------------------------
 
-  /** Refuses the dtypes {@code isin} does not take yet. */
-  public static void checkIsIn(DfType t, String what) {
+  /**
+   * Refuses what {@code isin} does not take: datetime columns, and None or NaN among the values
+   * for an object column — pandas matches them against an NA by how the NA was made (None only
+   * None, NaN only NaN), which an object column here does not keep.
+   */
+  public static void checkIsIn(DfType t, Collection<?> values, String what) {
     if (t == DfType.DATETIME) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "isin of " + what
           + " (dtype datetime64[ns]) is not supported yet");
     }
+    boolean na = values.stream().anyMatch(v -> v == null || (v instanceof Double d && d.isNaN())
+        || (v instanceof Float f && f.isNaN()));
+    if (t == DfType.OBJECT && na) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "isin of " + what + " (dtype object) with None or NaN"
+          + " among the values: pandas matches None only with an NA held as None and NaN only with one held as NaN"
+          + " (read_csv, shift, merge and where make NaN), and an object column here holds one NA; select NA rows"
+          + " with isna(): s.isin(values without None / NaN).or(s.isna())");
+    }
   }
 
   /**
-   * A value as Python compares it in a hash set: numbers and booleans by numeric value (1, 1.0
-   * and True are one key; NaN is a key of its own), strings as themselves, null for None.
+   * {@code isin(values)}: true where the value is one of {@code values}; NA matches NaN (and, in a
+   * category column, None too).
    */
-  static Object key(Object v) {
-    if (v instanceof Boolean b) {
-      return b ? 1.0 : 0.0;
-    }
-    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-      long l = ((Number) v).longValue();
-      // beyond 2^53 a long is not a double: keep it exact
-      return Math.abs(l) <= (1L << 53) ? (Object) (double) l : (Object) l;
-    }
-    if (v instanceof Number n) {
-      double d = n.doubleValue();
-      return Double.isNaN(d) ? Double.NaN : d == 0 ? 0.0 : d;
-    }
-    return v;
-  }
-
-  /** {@code isin(values)}: true where the value is one of {@code values} (None matches NA of object and category). */
   public record IsIn(Object[] values) implements ChunkOp {
     public static IsIn of(Collection<?> values) {
       return new IsIn(values.toArray());
@@ -73,20 +69,21 @@ public final class ValueOps {
     public Object execute(Object[] in) {
       Set<Object> keys = new HashSet<>();
       for (Object v : values) {
-        keys.add(key(v));
+        keys.add(PyOrder.equalityKey(v));
       }
       return perColumn(in[0], c -> isin(c, keys));
     }
 
     private static Column isin(Column c, Set<Object> keys) {
       boolean[] r = new boolean[c.size()];
-      boolean objectLike = c.dtype() == DfType.OBJECT || c.dtype() == DfType.CATEGORY;
+      boolean category = c.dtype() == DfType.CATEGORY;
       for (int i = 0; i < r.length; i++) {
         if (c.isNA(i)) {
-          // NaN of a float column matches NaN; NA of object and category columns matches None
-          r[i] = objectLike ? keys.contains(null) : keys.contains(Double.NaN);
+          // pandas 1.5: NA of a category matches any NA value; NaN of a float column matches NaN
+          // only (not None); object columns never get None or NaN among the values (checkIsIn)
+          r[i] = keys.contains(Double.NaN) || (category && keys.contains(null));
         } else {
-          r[i] = keys.contains(key(c.get(i)));
+          r[i] = keys.contains(PyOrder.equalityKey(c.get(i)));
         }
       }
       return Column.ofBools(r);

@@ -22,7 +22,7 @@ import org.marsonspark.dataframe.local.Rows;
 /**
  * {@code rolling(window, min_periods).sum() / mean() / min() / max() / var() / std()}: each row
  * aggregates the valid values of itself and the {@code window - 1} rows before it, NaN when
- * fewer than {@code minPeriods} are valid. Tiled like {@link Shift}: every chunk borrows the
+ * fewer than {@code minPeriods} are valid; ±inf counts as NaN, as in pandas 1.5. Tiled like {@link Shift}: every chunk borrows the
  * {@code window - 1} rows before it (from as many chunks as it takes), then runs on its own.
  * Sums and means slide with compensated adds and removes, variance with Welford's updates (0
  * exactly for a window of equal values, as pandas), the extremes with a monotonic queue:
@@ -109,7 +109,7 @@ public final class Windowed extends DfOp {
       Column[] lent = ((Shift.Lent) inputs[1]).columns[r];
       Column[] out = new Column[cols.length];
       for (int j = 0; j < cols.length; j++) {
-        double[] x = doubles(Column.concat(List.of(lent[j], cols[j])));
+        double[] x = windowValues(Column.concat(List.of(lent[j], cols[j])));
         out[j] = Column.ofDoubles(roll(x, lent[j].size(), window, minPeriods, fn));
       }
       return Rows.withColumns(inputs[0], out);
@@ -137,6 +137,24 @@ public final class Windowed extends DfOp {
     double[] out = new double[b.length];
     for (int i = 0; i < b.length; i++) {
       out[i] = b[i] ? 1 : 0;
+    }
+    return out;
+  }
+
+  /**
+   * A column's values as window functions read them: doubles with ±inf as NaN (skipped, not
+   * counted), as pandas 1.5 prepares rolling and expanding input ({@code Window._prep_values}).
+   */
+  static double[] windowValues(Column c) {
+    double[] x = doubles(c);
+    if (!(c instanceof DoubleColumn)) {
+      return x;
+    }
+    double[] out = x.clone();
+    for (int i = 0; i < out.length; i++) {
+      if (Double.isInfinite(out[i])) {
+        out[i] = Double.NaN;
+      }
     }
     return out;
   }

@@ -4,6 +4,8 @@ import org.marsonspark.tensor.DType;
 
 /** Java source for dtype conversions, with exactly {@code NDArray.astype}'s semantics. */
 final class Conversions {
+  private static final String CASTING = org.marsonspark.tensor.Casting.class.getName();
+
   private Conversions() {}
 
   static String javaType(DType d) {
@@ -25,9 +27,13 @@ final class Conversions {
       case INT32 -> switch (from) {
         case BOOL -> "(" + x + " ? 1 : 0)";
         case INT64 -> "((int) " + x + ")";
-        default -> "((int) (long) " + x + ")";
+        default -> CASTING + ".toInt32(" + x + ")";
       };
-      case INT64 -> from == DType.BOOL ? "(" + x + " ? 1L : 0L)" : "((long) " + x + ")";
+      case INT64 -> switch (from) {
+        case BOOL -> "(" + x + " ? 1L : 0L)";
+        case INT32 -> "((long) " + x + ")";
+        default -> CASTING + ".toInt64(" + x + ")";
+      };
       case FLOAT32 -> switch (from) {
         case BOOL -> "(" + x + " ? 1.0f : 0.0f)";
         case FLOAT64 -> "((float) " + x + ")";

@@ -42,6 +42,11 @@ public final class Creation {
     }
 
     @Override
+    public Object literalValue() {
+      return array.ndim() == 0 ? array.item() : null;
+    }
+
+    @Override
     public void tile(TileContext ctx) {
       long[][] nsplits = chunkSize.nsplits(array.shape(), array.dtype(), ctx.options());
       tileSource(ctx, nsplits, b -> {
@@ -78,6 +83,11 @@ public final class Creation {
 
     public Tensor create() {
       return newTensor(shape, dtype);
+    }
+
+    @Override
+    public Object literalValue() {
+      return shape.length == 0 ? NDArray.scalar(dtype, value).item() : null;
     }
 
     @Override

@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.MarsException;
+import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.Broadcast;
@@ -98,6 +100,45 @@ public abstract class ElementwiseOp extends TensorOp {
     out().setChunks(chunks, outSplits);
   }
 
+  /**
+   * numpy 1.24's dtype of two tensor operands: a 0-d tensor meeting one of more dimensions counts
+   * as a scalar (value-based casting, {@link DType#promoteWithScalar(DType, DType, Object)}), its
+   * value read from a literal; any other pair promotes by dtype.
+   */
+  public static DType promote(TensorData a, TensorData b) {
+    if (a.ndim() == 0 && b.ndim() > 0) {
+      return DType.promoteWithScalar(b.dtype(), a.dtype(), literal(a));
+    }
+    if (b.ndim() == 0 && a.ndim() > 0) {
+      return DType.promoteWithScalar(a.dtype(), b.dtype(), literal(b));
+    }
+    return DType.promote(a.dtype(), b.dtype());
+  }
+
+  /**
+   * numpy 1.24's dtype of a tensor with a Java scalar: value-based casting against a tensor of
+   * one or more dimensions; with a 0-d tensor both are scalars, which promote by dtype (the Java
+   * scalar as int64, float64 or bool).
+   */
+  public static DType promoteWithScalar(TensorData a, Object scalar) {
+    return a.ndim() == 0 ? DType.promote(a.dtype(), DType.scalarKind(scalar)) : DType.promoteWithScalar(a.dtype(), scalar);
+  }
+
+  /**
+   * Operand {@code x} (paired with {@code other}) as it enters an element-wise op computing in
+   * {@code promoted}: unchanged, or — a 0-d tensor of unknown value whose dtype numpy 1.24 would
+   * decide by value — through {@link FitScalar}, which checks the value when it runs.
+   */
+  public static TensorData fitted(TensorData x, TensorData other, DType promoted) {
+    boolean check = x.ndim() == 0 && other.ndim() > 0 && literal(x) == null
+        && DType.dependsOnValue(other.dtype(), x.dtype());
+    return check ? FitScalar.of(x, promoted).data() : x;
+  }
+
+  private static Object literal(TensorData t) {
+    return t.op() instanceof TensorOp op ? op.literalValue() : null;
+  }
+
   /** A binary ufunc of two tensors, or of a tensor and a scalar. */
   public static final class Binary extends ElementwiseOp {
     private final BinaryChunk op;
@@ -112,9 +153,9 @@ public abstract class ElementwiseOp extends TensorOp {
         return SparseElementwise.binary(fn, a, b);
       }
       long[] shape = Broadcast.shape(a.shape(), b.shape());
-      DType promoted = DType.promote(a.dtype(), b.dtype());
+      DType promoted = promote(a, b);
       BinaryChunk op = new BinaryChunk(fn, fn.computeType(promoted), fn.resultType(promoted), null, false);
-      return new Binary(List.of(a, b), op).newTensor(shape, op.result());
+      return new Binary(List.of(fitted(a, b, promoted), fitted(b, a, promoted)), op).newTensor(shape, op.result());
     }
 
     /** {@code fn(a, scalar)}, or {@code fn(scalar, a)} when {@code scalarFirst}. */
@@ -122,7 +163,7 @@ public abstract class ElementwiseOp extends TensorOp {
       if (a.isSparse()) {
         return SparseElementwise.scalar(fn, a, scalar, scalarFirst);
       }
-      DType promoted = DType.promoteWithScalar(a.dtype(), scalar);
+      DType promoted = promoteWithScalar(a, scalar);
       DType compute = fn.computeType(promoted);
       NDArray s = NDArray.scalar(compute, scalar);
       BinaryChunk op = new BinaryChunk(fn, compute, fn.resultType(promoted), s, scalarFirst);
@@ -212,6 +253,51 @@ public abstract class ElementwiseOp extends TensorOp {
     @Override
     public String name() {
       return fn.numpyName();
+    }
+  }
+
+  /**
+   * A 0-d tensor whose value was unknown when an element-wise op gave it the dtype of the arrays
+   * it meets (numpy 1.24's dtype for every value that fits): converted to that dtype when it
+   * runs, or — a value numpy would have promoted for (int32 arrays and 2**40) — an
+   * {@code UNSUPPORTED_OPERATION} error saying which dtype numpy would give, never a wrapped value.
+   */
+  public static final class FitScalar extends ElementwiseOp {
+    private final FitScalarChunk op;
+
+    private FitScalar(TensorData in, DType to) {
+      super(List.of(in));
+      this.op = new FitScalarChunk(to);
+    }
+
+    static Tensor of(TensorData in, DType to) {
+      return new FitScalar(in, to).newTensor(in.shape(), to);
+    }
+
+    @Override
+    protected ChunkOp chunkOp() {
+      return op;
+    }
+  }
+
+  record FitScalarChunk(DType to) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      NDArray x = (NDArray) inputs[0];
+      Object v = x.item();
+      DType numpy = DType.promoteWithScalar(to, x.dtype(), v);
+      if (numpy != to) {
+        throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "a 0-d " + x.dtype() + " tensor holding " + v
+            + " meets " + to + " arrays: numpy 1.24 gives " + numpy + " for this value (value-based casting), but its"
+            + " value was unknown when the expression was built, which fixed " + to + "; cast an operand with astype("
+            + numpy + ") first");
+      }
+      return x.astype(to);
+    }
+
+    @Override
+    public String name() {
+      return "fit_scalar(" + to + ")";
     }
   }
 

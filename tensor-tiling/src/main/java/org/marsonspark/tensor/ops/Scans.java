@@ -124,6 +124,15 @@ public final class Scans {
     }
   }
 
+  /**
+   * The float identity a scan starts from: 1, or -0.0 for sums — the x with x + y == y for
+   * every y, signed zeros included, so a scan's first value is the first element (numpy's
+   * accumulate) and [-0.0, -0.0] sums to -0.0.
+   */
+  static double identity(Kind kind) {
+    return kind.product ? 1 : -0.0;
+  }
+
   /** Scans one chunk along the axis. */
   record ScanChunk(Kind kind, int axis, DType result) implements ChunkOp {
     @Override
@@ -143,15 +152,16 @@ public final class Scans {
         boolean f32 = result == DType.FLOAT32;
         for (int o = 0; o < outer; o++) {
           for (int k = 0; k < in; k++) {
-            double acc = kind.product ? 1 : 0;
+            double acc = identity(kind);
             for (int i = 0; i < n; i++) {
               int at = (o * n + i) * in + k;
               double e = v[at];
-              if (!(kind.skipNan && Double.isNaN(e))) {
-                acc = kind.product ? acc * e : acc + e;
-                if (f32) {
-                  acc = (float) acc;
-                }
+              if (kind.skipNan && Double.isNaN(e)) {
+                e = kind.product ? 1.0 : 0.0; // numpy replaces NaN by 1 or +0.0 (so -0.0 then gives 0.0)
+              }
+              acc = kind.product ? acc * e : acc + e;
+              if (f32) {
+                acc = (float) acc;
               }
               v[at] = acc;
             }
@@ -196,7 +206,7 @@ public final class Scans {
       if (result.isFloat()) {
         boolean f32 = result == DType.FLOAT32;
         double[] carry = new double[m];
-        java.util.Arrays.fill(carry, kind.product ? 1 : 0);
+        java.util.Arrays.fill(carry, identity(kind));
         for (int p = 1; p < inputs.length; p++) {
           double[] s = ((NDArray) inputs[p]).astype(DType.FLOAT64).doubles();
           for (int i = 0; i < m; i++) {

@@ -10,6 +10,7 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.Broadcast;
+import org.marsonspark.tensor.Casting;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Slice;
@@ -44,26 +45,31 @@ public final class Selection {
       List<long[]> shapes = new ArrayList<>();
       shapes.add(cond.shape());
       DType dtype;
-      if (x instanceof Tensor tx && y instanceof Tensor ty) {
-        dtype = DType.promote(tx.dtype(), ty.dtype());
-      } else if (x instanceof Tensor tx) {
-        dtype = DType.promoteWithScalar(tx.dtype(), y);
-      } else if (y instanceof Tensor ty) {
-        dtype = DType.promoteWithScalar(ty.dtype(), x);
+      TensorData xd = x instanceof Tensor tx ? tx.data() : null;
+      TensorData yd = y instanceof Tensor ty ? ty.data() : null;
+      if (xd != null && yd != null) {
+        dtype = ElementwiseOp.promote(xd, yd);
+        TensorData xf = ElementwiseOp.fitted(xd, yd, dtype);
+        yd = ElementwiseOp.fitted(yd, xd, dtype);
+        xd = xf;
+      } else if (xd != null) {
+        dtype = ElementwiseOp.promoteWithScalar(xd, y);
+      } else if (yd != null) {
+        dtype = ElementwiseOp.promoteWithScalar(yd, x);
       } else {
         dtype = DType.promote(DType.scalarKind(x), DType.scalarKind(y));
       }
       NDArray xc = null;
       NDArray yc = null;
-      if (x instanceof Tensor tx) {
-        ins.add(tx.data());
-        shapes.add(tx.shape());
+      if (xd != null) {
+        ins.add(xd);
+        shapes.add(xd.shape());
       } else {
         xc = NDArray.scalar(dtype, x);
       }
-      if (y instanceof Tensor ty) {
-        ins.add(ty.data());
-        shapes.add(ty.shape());
+      if (yd != null) {
+        ins.add(yd);
+        shapes.add(yd.shape());
       } else {
         yc = NDArray.scalar(dtype, y);
       }
@@ -338,7 +344,8 @@ public final class Selection {
         return new SetItem(List.of(in, v.data()), slices, null).newTensor(in.shape(), in.dtype());
       }
       DType.scalarKind(value);
-      return new SetItem(List.of(in), slices, NDArray.scalar(in.dtype(), value)).newTensor(in.shape(), in.dtype());
+      NDArray constant = NDArray.scalar(in.dtype(), Casting.assigned(value, in.dtype()));
+      return new SetItem(List.of(in), slices, constant).newTensor(in.shape(), in.dtype());
     }
 
     @Override

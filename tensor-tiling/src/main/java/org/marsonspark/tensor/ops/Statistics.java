@@ -11,6 +11,7 @@ import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
+import org.marsonspark.tensor.RuntimeWarnings;
 import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
@@ -139,6 +140,9 @@ public final class Statistics {
     }
   }
 
+  /** numpy's warning for the median of an empty slice. */
+  static final String EMPTY_SLICE = "Mean of empty slice";
+
   /** Sorts each slice over the reduced axes and interpolates. */
   record QuantileChunk(int[] axes, double[] q, boolean scalarQ, boolean median, boolean skipNan, DType result)
       implements ChunkOp {
@@ -149,7 +153,13 @@ public final class Statistics {
       double[] v = l.data.astype(DType.FLOAT64).doubles();
       int n = l.inner;
       if (n == 0) {
-        throw new MarsException(ErrorClass.INVALID_ARGUMENT, (median ? "median" : "quantile") + " of an empty slice");
+        // numpy: median (and the nan- variants) of an empty slice is NaN with a RuntimeWarning,
+        // quantile an IndexError
+        if (!median && !skipNan) {
+          throw new MarsException(ErrorClass.INVALID_ARGUMENT, "quantile of an empty slice: IndexError: cannot do a"
+              + " non-empty take from an empty axes.");
+        }
+        RuntimeWarnings.warn(EMPTY_SLICE, () -> (median ? "median" : "quantile") + " of an empty slice is NaN");
       }
       double[] out = new double[q.length * l.outer];
       double[] row = new double[n];
