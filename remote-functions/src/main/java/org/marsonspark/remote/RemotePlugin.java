@@ -144,7 +144,7 @@ public final class RemotePlugin implements SparkPlugin {
             failed = i;
           }
         }
-        return new Outcome(null, RemoteFunctionException.portable(e), failed);
+        return new Outcome(null, org.marsonspark.core.ErrorStandIn.portable(e), failed);
       }
       long[] out = new long[targets.size()];
       for (int i = 0; i < out.length; i++) {
