@@ -67,9 +67,8 @@ public final class WorkerThreads {
       w.awaitUninterruptibly(); // for Spark's task reaper, where configured
       return w.outcome();
     }
-    LOG.warn("mars: {} was cancelled, but its code ignores interrupts: its thread '{}' is left running (a core "
-        + "stays busy until the code returns; a JVM cannot stop such a loop). The task's slot is free.", w.name,
-        w.threadName());
+    LOG.warn("mars: {} was cancelled, but its code ignores interrupts: its thread is left running, a core busy "
+        + "until the code returns (a JVM cannot stop such a loop); the task's slot is free for the next task", w.name);
     ctx.killTaskIfInterrupted();
     throw new TaskKilledException("interrupted");
   }
@@ -243,11 +242,6 @@ public final class WorkerThreads {
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
-    }
-
-    String threadName() {
-      Thread t = thread;
-      return t == null ? name : t.getName();
     }
 
     /** The result, or the failure rethrown as it was (unchecked ones; others wrapped). */

@@ -516,6 +516,17 @@ public final class MarsSession implements AutoCloseable {
     return new MarsException(ErrorClass.SESSION_CLOSED, closedReason, cause);
   }
 
+  /** Gives the execution being stopped a little time to cancel its jobs and let go of what it held. */
+  private void awaitExecutionEnd() {
+    try {
+      if (executeLock.tryLock(10, TimeUnit.SECONDS)) {
+        executeLock.unlock();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** Whether the session is closed — by {@link #close}, or because its Spark was stopped. */
   public boolean isClosed() {
     return closed || sparkContext().isStopped();
@@ -536,6 +547,7 @@ public final class MarsSession implements AutoCloseable {
     ExecutionStop stop = running;
     if (stop != null) {
       stop.closeSession();
+      awaitExecutionEnd();
     }
     boolean sparkAlive = !sparkContext().isStopped();
     boolean stopsSpark = ownsSpark && sparkAlive && LocalSpark.lastUser(spark);
