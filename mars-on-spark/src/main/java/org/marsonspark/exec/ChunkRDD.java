@@ -182,7 +182,7 @@ final class ChunkRDD extends RDD<Object[]> {
         .getStatus(new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition())).isEmpty()) {
       remoteReads.add(1);
     }
-    return ExpectedSparkLogs.readingInput(() -> Scala.only(parent.iterator(in.parentPartition(), context)))[in.output()];
+    return Scala.only(parent.iterator(in.parentPartition(), context))[in.output()];
   }
 
   /**

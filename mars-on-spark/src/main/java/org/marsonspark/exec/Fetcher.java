@@ -90,7 +90,7 @@ public final class Fetcher {
    * leave the job running — and ends with {@code CANCELLED}.
    */
   private Object[][] runJob(ChunkRDD rdd, Pick pick, int[] partitions) {
-    String tag = "mars-fetch-" + FETCHES.incrementAndGet();
+    String tag = ExpectedSparkLogs.FETCH_TAG + FETCHES.incrementAndGet();
     String interruptBefore = sc.getLocalProperty(INTERRUPT_ON_CANCEL);
     sc.addJobTag(tag);
     sc.setInterruptOnCancel(true);

@@ -53,8 +53,9 @@ public final class WorkerThreads {
     if (ON_WORKER.get()) {
       return Work.unchecked(work);
     }
-    Work<T> w = new Work<>(work, ctx, "mars task " + ctx.taskAttemptId() + " (stage " + ctx.stageId() + "."
-        + ctx.stageAttemptNumber() + ", partition " + ctx.partitionId() + ")");
+    String task = "task " + ctx.taskAttemptId() + " (stage " + ctx.stageId() + "." + ctx.stageAttemptNumber()
+        + ", partition " + ctx.partitionId() + ")";
+    Work<T> w = new Work<>(work, ctx, "mars " + task);
     POOL.execute(w);
     if (w.await(Long.MAX_VALUE, ctx) == Wait.DONE) {
       return w.outcome();
@@ -67,8 +68,9 @@ public final class WorkerThreads {
       w.awaitUninterruptibly(); // for Spark's task reaper, where configured
       return w.outcome();
     }
-    LOG.warn("mars: {} was cancelled, but its code ignores interrupts: its thread is left running, a core busy "
-        + "until the code returns (a JVM cannot stop such a loop); the task's slot is free for the next task", w.name);
+    LOG.warn("mars: Spark {} was cancelled, but its code ignores interrupts: its thread '{}' is left running, a core "
+        + "busy until the code returns (a JVM cannot stop such a loop); the task's slot is free for the next task", task,
+        w.name);
     ctx.killTaskIfInterrupted();
     throw new TaskKilledException("interrupted");
   }
