@@ -36,7 +36,8 @@ class Remote_FailureTest {
     return 2 * x;
   }
 
-  private static RemoteFunctionException functionFailure(Throwable e) {
+  /** The function's failure among the causes of {@code e}. */
+  static RemoteFunctionException functionFailure(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof RemoteFunctionException r) {
         return r;

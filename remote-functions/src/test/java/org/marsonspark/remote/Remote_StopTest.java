@@ -76,15 +76,6 @@ class Remote_StopTest {
     return x;
   }
 
-  private static RemoteFunctionException functionFailure(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof RemoteFunctionException r) {
-        return r;
-      }
-    }
-    throw new AssertionError("no RemoteFunctionException in the causes of " + e, e);
-  }
-
   private static void assertSessionUsable() {
     assertEquals(42, Remote.spawn(() -> 42).execute(spark.session()).fetch());
   }
@@ -104,7 +95,7 @@ class Remote_StopTest {
     MarsException e = assertThrows(MarsException.class, () -> bad.execute(spark.session()));
     assertEquals(ErrorClass.TASK_FAILED, e.errorClass());
     assertTrue(e.getMessage().contains("java.lang.StackOverflowError"), e.getMessage());
-    RemoteFunctionException failure = functionFailure(e);
+    RemoteFunctionException failure = Remote_FailureTest.functionFailure(e);
     assertTrue(failure.function().startsWith("Remote_StopTest."), failure.function());
     ErrorStandIn soe = assertInstanceOf(ErrorStandIn.class, failure.getCause());
     assertEquals(StackOverflowError.class.getName(), soe.className());
@@ -118,7 +109,7 @@ class Remote_StopTest {
     RemoteObject<Integer> bad = Remote.spawn(() -> new long[Integer.MAX_VALUE - 8].length);
     MarsException e = assertThrows(MarsException.class, () -> bad.execute(spark.session()));
     assertEquals(ErrorClass.TASK_FAILED, e.errorClass());
-    ErrorStandIn oom = assertInstanceOf(ErrorStandIn.class, functionFailure(e).getCause());
+    ErrorStandIn oom = assertInstanceOf(ErrorStandIn.class, Remote_FailureTest.functionFailure(e).getCause());
     assertEquals(OutOfMemoryError.class.getName(), oom.className());
     assertSessionUsable();
   }
@@ -131,7 +122,7 @@ class Remote_StopTest {
     assertEquals(ErrorClass.TIMED_OUT, e.errorClass());
     assertTrue(e.getMessage().contains("Remote_StopTest.sleepy ran past its timeout of 300 ms; it stopped when "
         + "interrupted"), e.getMessage());
-    RemoteFunctionException failure = functionFailure(e);
+    RemoteFunctionException failure = Remote_FailureTest.functionFailure(e);
     assertEquals(1, failure.attempts(), "a timed-out call is not retried");
     assertEquals(1, CALLS.get());
     // the timeout's stack trace is where the function was when its time ran out
