@@ -85,7 +85,7 @@ public final class MarsSession implements AutoCloseable {
       return t;
     });
     this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "mars-progress");
+      Thread t = new Thread(r, "mars-session-timer"); // progress ticks and timeouts
       t.setDaemon(true);
       return t;
     });
