@@ -33,6 +33,11 @@ public class MarsException extends RuntimeException {
     NOT_EXECUTED,
     RELEASED,
     TASK_FAILED,
+    /** An execution was cancelled: its caller's thread was interrupted, or it was cancelled. */
+    CANCELLED,
+    /** An execution, or one spawned call, ran past its timeout and was stopped. */
+    TIMED_OUT,
+    /** The session is closed, or the Spark context under it was stopped. */
     SESSION_CLOSED,
     TILING_DID_NOT_CONVERGE,
     CHUNK_METADATA_MISMATCH,

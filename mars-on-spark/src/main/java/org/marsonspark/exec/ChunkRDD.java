@@ -78,9 +78,17 @@ final class ChunkRDD extends RDD<Object[]> {
     return Scala.seq(deps);
   }
 
+  /**
+   * Runs the partition's subtask on a worker thread the task thread watches
+   * ({@link WorkerThreads}): a cancelled task whose code ignores the interrupt does not hold its
+   * slot in local mode.
+   */
   @Override
   public Iterator<Object[]> compute(Partition split, TaskContext context) {
-    SubtaskPartition p = (SubtaskPartition) split;
+    return Scala.single(WorkerThreads.runTask(context, () -> outputs((SubtaskPartition) split, context)));
+  }
+
+  private Object[] outputs(SubtaskPartition p, TaskContext context) {
     Object[] slots = new Object[p.slotCount];
     if (p.shared) {
       // packed calls: inputs are read per node, in the task that runs it (maybe another one)
@@ -99,7 +107,7 @@ final class ChunkRDD extends RDD<Object[]> {
         }
         return execute(node.op(), args, owner.partition);
       }, context);
-      return Scala.single(shared.runAll());
+      return shared.runAll();
     }
     // inputs from other partitions of this RDD (a merged tail's) are read when their node runs:
     // reading them waits for the tasks computing them
@@ -111,6 +119,7 @@ final class ChunkRDD extends RDD<Object[]> {
       }
     }
     for (int n = 0; n < p.nodes.length; n++) {
+      context.killTaskIfInterrupted(); // a killed task whose thread was abandoned stops here
       SubtaskPartition.Node node = p.nodes[n];
       ChunkOp op = node.op();
       Object[] args = new Object[node.inputSlots().length];
@@ -139,7 +148,7 @@ final class ChunkRDD extends RDD<Object[]> {
     for (int i = 0; i < outputs.length; i++) {
       outputs[i] = slots[p.outputSlots[i]];
     }
-    return Scala.single(outputs);
+    return outputs;
   }
 
   /** Hands the records of the external partition a {@link PartitionSource} reads to the op. */
@@ -150,8 +159,7 @@ final class ChunkRDD extends RDD<Object[]> {
     try {
       return op.read(scala.jdk.javaapi.CollectionConverters.asJava(records));
     } catch (RuntimeException | Error e) {
-      throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
-          + ": " + e, e);
+      throw ChunkTaskException.of(op, p.description, e);
     }
   }
 
@@ -161,6 +169,7 @@ final class ChunkRDD extends RDD<Object[]> {
    * computing is waited for (the block manager's write lock).
    */
   private Object readInput(SubtaskPartition.Input in, TaskContext context) {
+    context.killTaskIfInterrupted();
     if (in.isSibling()) {
       Object value = SharedNodes.siblingOutput(context, in.partition(), in.output());
       if (value != SharedNodes.NOT_HERE) {
@@ -176,12 +185,15 @@ final class ChunkRDD extends RDD<Object[]> {
     return Scala.only(parent.iterator(in.parentPartition(), context))[in.output()];
   }
 
+  /**
+   * Where every chunk op runs, user code included (spawned functions, {@code apply} lambdas): a
+   * failure — a fatal JVM error too — becomes a {@link ChunkTaskException} that can travel.
+   */
   private static Object execute(ChunkOp op, Object[] args, SubtaskPartition p) {
     try {
       return op.execute(args);
     } catch (RuntimeException | Error e) {
-      throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
-          + ": " + e, e);
+      throw ChunkTaskException.of(op, p.description, e);
     }
   }
 

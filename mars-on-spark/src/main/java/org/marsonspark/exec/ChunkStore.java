@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.apache.spark.SparkEnv;
+import org.apache.spark.SparkContext;
 import org.apache.spark.storage.RDDBlockId;
 import org.marsonspark.core.Chunk;
 
@@ -21,6 +21,8 @@ import org.marsonspark.core.Chunk;
  * Data never passes through here.
  */
 public final class ChunkStore {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ChunkStore.class);
+
   /** Where a chunk's data lives. */
   record Location(ChunkRDD rdd, int partition, int output) {}
 
@@ -53,6 +55,12 @@ public final class ChunkStore {
     t.setDaemon(true);
     return t;
   });
+  private final SparkContext sc;
+
+  /** The store of a session on {@code sc}: blocks are dropped through its block manager master. */
+  public ChunkStore(SparkContext sc) {
+    this.sc = sc;
+  }
 
   public synchronized boolean isMaterialized(Chunk c) {
     return locations.containsKey(c.key());
@@ -198,18 +206,43 @@ public final class ChunkStore {
       livePartitions.remove(rdd);
       liveOutputs.remove(rdd);
       if (!computing.contains(rdd)) {
-        dropper.execute(() -> rdd.unpersist(true));
+        inBackground("unpersist RDD " + rdd.id(), () -> rdd.unpersist(true));
         return;
       }
     }
     RDDBlockId block = new RDDBlockId(rdd.id(), loc.partition());
-    dropper.execute(() -> {
-      SparkEnv env = SparkEnv.get();
+    inBackground("remove block " + block, () -> {
       // when the whole RDD has been released meanwhile, its unpersist removes this block too
-      if (env != null && stillPersisted(rdd)) {
-        env.blockManager().master().removeBlock(block);
+      if (stillPersisted(rdd)) {
+        org.apache.spark.SparkEnv.get().blockManager().master().removeBlock(block);
       }
     });
+  }
+
+  /**
+   * Runs a block removal on the release thread. Nothing is left to remove once Spark has stopped
+   * (it dropped every block), and a removal that fails is logged: the release thread goes on.
+   */
+  private void inBackground(String what, Runnable removal) {
+    if (sc.isStopped() || dropper.isShutdown()) {
+      return;
+    }
+    try {
+      dropper.execute(() -> {
+        if (sc.isStopped()) {
+          return;
+        }
+        try {
+          removal.run();
+        } catch (RuntimeException e) {
+          if (!sc.isStopped()) {
+            LOG.warn("mars: could not {} (its memory is freed when Spark drops it): {}", what, e.toString());
+          }
+        }
+      });
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // the session closed meanwhile: closing drops everything
+    }
   }
 
   /** A run starts computing partitions of these RDDs. */
@@ -225,7 +258,7 @@ public final class ChunkStore {
   synchronized void endComputing(Collection<ChunkRDD> rdds) {
     for (ChunkRDD rdd : rdds) {
       if (computing.remove(rdd) && !livePartitions.containsKey(rdd)) {
-        dropper.execute(() -> rdd.unpersist(true));
+        inBackground("unpersist RDD " + rdd.id(), () -> rdd.unpersist(true));
       }
     }
   }
@@ -243,10 +276,28 @@ public final class ChunkStore {
     }
   }
 
-  /** Drops every chunk this store holds (the session is closing). */
-  public synchronized void close() {
-    for (ChunkRDD rdd : livePartitions.keySet()) {
-      rdd.unpersist(false);
+  /**
+   * Forgets every chunk this store holds (the session is closing) once the removals under way are
+   * done; with {@code unpersist}, their blocks are dropped too (not needed when Spark is about to
+   * stop, or has stopped).
+   */
+  public void close(boolean unpersist) {
+    dropper.shutdown();
+    try {
+      if (!dropper.awaitTermination(30, TimeUnit.SECONDS)) {
+        LOG.warn("mars: block removals still running after 30 s at close");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    clear(unpersist && !sc.isStopped());
+  }
+
+  private synchronized void clear(boolean unpersist) {
+    if (unpersist) {
+      for (ChunkRDD rdd : livePartitions.keySet()) {
+        rdd.unpersist(false);
+      }
     }
     locations.clear();
     refs.clear();
@@ -258,6 +309,5 @@ public final class ChunkStore {
     liveOutputs.clear();
     livePartitions.clear();
     computing.clear();
-    dropper.shutdown();
   }
 }

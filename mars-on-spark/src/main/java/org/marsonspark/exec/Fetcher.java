@@ -73,8 +73,7 @@ public final class Fetcher {
       Map<Integer, List<int[]>> byPartition = e.getValue();
       int[] partitions = byPartition.keySet().stream().mapToInt(Integer::intValue).toArray();
       Pick pick = Pick.of(rdd.getNumPartitions(), partitions, byPartition, fns.get(rdd));
-      Object[][] got = (Object[][]) sc.runJob(rdd, pick,
-          Scala.seq(Arrays.stream(partitions).boxed().map(x -> (Object) x).toList()), Scala.classTag(Object[].class));
+      Object[][] got = runJob(rdd, pick, partitions);
       for (int k = 0; k < partitions.length; k++) {
         List<int[]> wanted = byPartition.get(partitions[k]);
         for (int j = 0; j < wanted.size(); j++) {
@@ -84,6 +83,38 @@ public final class Fetcher {
     }
     return results;
   }
+
+  /**
+   * Runs a fetch job on this thread, tagged so that an interrupt of the thread (the caller
+   * stopping, a timeout) cancels it — Spark's {@code runJob} would otherwise return at once and
+   * leave the job running — and ends with {@code CANCELLED}.
+   */
+  private Object[][] runJob(ChunkRDD rdd, Pick pick, int[] partitions) {
+    String tag = ExpectedSparkLogs.FETCH_TAG + FETCHES.incrementAndGet();
+    String interruptBefore = sc.getLocalProperty(INTERRUPT_ON_CANCEL);
+    sc.addJobTag(tag);
+    sc.setInterruptOnCancel(true);
+    try {
+      return (Object[][]) sc.runJob(rdd, pick,
+          Scala.seq(Arrays.stream(partitions).boxed().map(x -> (Object) x).toList()), Scala.classTag(Object[].class));
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      // Spark rethrows the waiting thread's InterruptedException as it is
+      if (!sc.isStopped()) {
+        sc.cancelJobsWithTag(tag, ExpectedSparkLogs.CANCEL_REASON);
+      }
+      Thread.currentThread().interrupt();
+      throw new MarsException(ErrorClass.CANCELLED, "fetch interrupted", e);
+    } finally {
+      sc.removeJobTag(tag);
+      sc.setLocalProperty(INTERRUPT_ON_CANCEL, interruptBefore);
+    }
+  }
+
+  private static final java.util.concurrent.atomic.AtomicLong FETCHES = new java.util.concurrent.atomic.AtomicLong();
+  /** Spark's local property behind {@code setInterruptOnCancel} ({@code SparkContext.SPARK_JOB_INTERRUPT_ON_CANCEL}). */
+  private static final String INTERRUPT_ON_CANCEL = "spark.job.interruptOnCancel";
 
   /** A value serialized by an executor, or null when it cannot be read here (it is then fetched by a job). */
   private static Object deserialize(org.apache.spark.serializer.SerializerInstance ser, byte[] bytes) {

@@ -87,7 +87,7 @@ public final class GraphRunner {
     for (Chunk t : targets) {
       store.retain(t);
     }
-    String group = "mars-run-" + RUNS.incrementAndGet();
+    String group = ExpectedSparkLogs.RUN_GROUP + RUNS.incrementAndGet();
     String[] callSite = setCallSite(group);
     try {
       List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);

@@ -96,9 +96,10 @@ final class RunScheduler {
       }
       return jobs;
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      // the caller stops the run (an interrupt, a timeout): cancel, release, then keep the flag
       fail();
-      throw new MarsException(ErrorClass.TASK_FAILED, "execution interrupted", e);
+      Thread.currentThread().interrupt();
+      throw new MarsException(ErrorClass.CANCELLED, "execution interrupted", e);
     } catch (ExecutionException e) {
       fail();
       throw TaskFailures.translate(e.getCause());
@@ -237,9 +238,15 @@ final class RunScheduler {
     return n == Shapes.UNKNOWN ? budget / 4 : n * item;
   }
 
-  /** Cancels what still runs and gives back every reference the run held. */
+  /**
+   * Cancels what still runs (jobs submitted later too; tasks are interrupted) and gives back
+   * every reference the run held. Waits for the cancelled jobs to end, which Spark reports at once.
+   */
   private void fail() {
-    runner.sparkContext().cancelJobGroup(group);
+    if (!runner.sparkContext().isStopped()) {
+      runner.sparkContext().cancelJobGroupAndFutureJobs(group, ExpectedSparkLogs.CANCEL_REASON);
+    }
+    boolean interrupted = Thread.interrupted();
     for (Future<JobDone> f : running) {
       try {
         JobDone d = f.get();
@@ -252,10 +259,13 @@ final class RunScheduler {
           }
         }
       } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+        interrupted = true;
       } catch (ExecutionException | RuntimeException ignored) {
         // failed or cancelled: nothing was registered
       }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
     for (Task t : plan.tasks) {
       if (!done.contains(t)) {

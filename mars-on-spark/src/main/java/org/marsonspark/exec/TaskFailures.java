@@ -21,7 +21,16 @@ final class TaskFailures {
       }
     }
     String msg = t.getMessage() == null ? t.toString() : t.getMessage();
+    if (cancelledElsewhere(msg)) {
+      return new MarsException(ErrorClass.CANCELLED, "the execution's Spark jobs were cancelled outside Mars (the "
+          + "Spark UI's kill link, SparkContext.cancelAllJobs, ...): " + firstLine(msg), t);
+    }
     return new MarsException(ErrorClass.TASK_FAILED, "a chunk task failed: " + firstLine(msg), t);
+  }
+
+  /** Spark's message for a job cancelled by someone ("Job 3 cancelled because ..."), not by Mars. */
+  private static boolean cancelledElsewhere(String msg) {
+    return msg.matches("(?s)Job \\d+ cancelled .*") && !msg.contains(ExpectedSparkLogs.CANCEL_REASON);
   }
 
   private static String firstLine(String s) {

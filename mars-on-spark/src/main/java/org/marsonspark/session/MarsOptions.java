@@ -1,5 +1,6 @@
 package org.marsonspark.session;
 
+import java.time.Duration;
 import org.apache.spark.storage.StorageLevel;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
@@ -22,6 +23,9 @@ import org.marsonspark.core.TilingOptions;
  * @param eager run each operation as soon as it is created, in the default session, so that an
  *     error surfaces at the line that caused it (off; for debugging: nothing is fused across
  *     operations and every intermediate result stays materialized until it is unreachable)
+ * @param timeout how long one {@code execute()} may run before it is stopped with
+ *     {@code TIMED_OUT} — its Spark jobs cancelled, its running tasks interrupted, what it held
+ *     released ({@link Duration#ZERO}, the default: no limit)
  */
 public record MarsOptions(
     long chunkStoreLimit,
@@ -33,7 +37,8 @@ public record MarsOptions(
     long progressDelayMillis,
     long memoryBudget,
     boolean locality,
-    boolean eager) implements TilingOptions {
+    boolean eager,
+    Duration timeout) implements TilingOptions {
 
   public MarsOptions {
     if (chunkStoreLimit <= 0) {
@@ -52,59 +57,70 @@ public record MarsOptions(
     if (storageLevel == null) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "storageLevel must be given");
     }
+    if (timeout == null || timeout.isNegative()) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "timeout must be zero (no limit) or positive, got "
+          + timeout);
+    }
   }
 
   public static MarsOptions defaults() {
-    return new MarsOptions(128L << 20, 4, true, StorageLevel.MEMORY_AND_DISK(), 4, true, 1500, 0, true, false);
+    return new MarsOptions(128L << 20, 4, true, StorageLevel.MEMORY_AND_DISK(), 4, true, 1500, 0, true, false,
+        Duration.ZERO);
   }
 
   public MarsOptions withChunkStoreLimit(long bytes) {
     return new MarsOptions(bytes, combineSize, fusion, storageLevel, maxConcurrentJobs,
-        progress, progressDelayMillis, memoryBudget, locality, eager);
+        progress, progressDelayMillis, memoryBudget, locality, eager, timeout);
   }
 
   public MarsOptions withCombineSize(int n) {
     return new MarsOptions(chunkStoreLimit, n, fusion, storageLevel, maxConcurrentJobs,
-        progress, progressDelayMillis, memoryBudget, locality, eager);
+        progress, progressDelayMillis, memoryBudget, locality, eager, timeout);
   }
 
   public MarsOptions withFusion(boolean on) {
     return new MarsOptions(chunkStoreLimit, combineSize, on, storageLevel, maxConcurrentJobs,
-        progress, progressDelayMillis, memoryBudget, locality, eager);
+        progress, progressDelayMillis, memoryBudget, locality, eager, timeout);
   }
 
   public MarsOptions withStorageLevel(StorageLevel level) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, level, maxConcurrentJobs,
-        progress, progressDelayMillis, memoryBudget, locality, eager);
+        progress, progressDelayMillis, memoryBudget, locality, eager, timeout);
   }
 
   public MarsOptions withMaxConcurrentJobs(int n) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, n,
-        progress, progressDelayMillis, memoryBudget, locality, eager);
+        progress, progressDelayMillis, memoryBudget, locality, eager, timeout);
   }
 
   public MarsOptions withProgress(boolean on) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, on,
-        progressDelayMillis, memoryBudget, locality, eager);
+        progressDelayMillis, memoryBudget, locality, eager, timeout);
   }
 
   public MarsOptions withMemoryBudget(long bytes) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, progress,
-        progressDelayMillis, bytes, locality, eager);
+        progressDelayMillis, bytes, locality, eager, timeout);
   }
 
   public MarsOptions withLocality(boolean on) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs, progress,
-        progressDelayMillis, memoryBudget, on, eager);
+        progressDelayMillis, memoryBudget, on, eager, timeout);
   }
 
   public MarsOptions withProgressDelayMillis(long millis) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs,
-        progress, millis, memoryBudget, locality, eager);
+        progress, millis, memoryBudget, locality, eager, timeout);
   }
 
   public MarsOptions withEager(boolean on) {
     return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs,
-        progress, progressDelayMillis, memoryBudget, locality, on);
+        progress, progressDelayMillis, memoryBudget, locality, on, timeout);
+  }
+
+  /** Stops every {@code execute()} of the session that runs longer than this ({@code Duration.ZERO}: never). */
+  public MarsOptions withTimeout(Duration limit) {
+    return new MarsOptions(chunkStoreLimit, combineSize, fusion, storageLevel, maxConcurrentJobs,
+        progress, progressDelayMillis, memoryBudget, locality, eager, limit);
   }
 }

@@ -1,5 +1,6 @@
 package org.marsonspark.session;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -12,6 +13,8 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.TaskContext;
@@ -23,6 +26,7 @@ import org.marsonspark.core.TileContext;
 import org.marsonspark.core.TileableData;
 import org.marsonspark.core.Tiler;
 import org.marsonspark.exec.ChunkStore;
+import org.marsonspark.exec.ExpectedSparkLogs;
 import org.marsonspark.exec.Fetcher;
 import org.marsonspark.exec.GraphRunner;
 import org.marsonspark.exec.MarsKryoRegistrator;
@@ -34,6 +38,14 @@ import org.marsonspark.exec.MarsKryoRegistrator;
  *
  * <p>The last session created or attached is the default one, used by {@code execute()}
  * and {@code fetch()} on user objects when no session is named.
+ *
+ * <p>An {@code execute()} stops — its Spark jobs cancelled, running tasks interrupted, what it
+ * held released — when its thread is interrupted ({@code CANCELLED}), when it runs past
+ * {@link MarsOptions#timeout} ({@code TIMED_OUT}), or, for work handed to {@link #submit}, when
+ * that work is cancelled or its time is up.
+ *
+ * <p>A session whose Spark was stopped under it (an attached session whose owner stopped
+ * Spark) is closed: every call says so ({@code SESSION_CLOSED}).
  */
 public final class MarsSession implements AutoCloseable {
   private static volatile MarsSession defaultSession;
@@ -45,16 +57,24 @@ public final class MarsSession implements AutoCloseable {
   private final SparkSession spark;
   private final boolean ownsSpark;
   private final MarsOptions options;
-  private final ChunkStore store = new ChunkStore();
+  private final ChunkStore store;
   private final ExecutionProgress progress = new ExecutionProgress();
   private final ExecutorService jobThreads;
   private final ScheduledExecutorService ticker;
   private final GraphRunner runner;
   private final Fetcher fetcher;
-  private final Object executeLock = new Object();
+  private final ReentrantLock executeLock = new ReentrantLock();
+  /** The stop of the execution running now (null: none), for {@link #close}. */
+  private volatile ExecutionStop running;
   private volatile boolean closed;
+  private volatile String closedReason = "this Mars session is closed";
 
   private MarsSession(SparkSession spark, boolean ownsSpark, MarsOptions options) {
+    if (spark.sparkContext().isStopped()) {
+      throw new MarsException(ErrorClass.SESSION_CLOSED, "the SparkSession's SparkContext (" + spark.sparkContext().master()
+          + ") was stopped: attach to a running one (SparkSession.builder().getOrCreate() starts a new one)");
+    }
+    ExpectedSparkLogs.install();
     this.spark = spark;
     this.ownsSpark = ownsSpark;
     this.options = options;
@@ -65,11 +85,12 @@ public final class MarsSession implements AutoCloseable {
       return t;
     });
     this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "mars-progress");
+      Thread t = new Thread(r, "mars-session-timer"); // progress ticks and timeouts
       t.setDaemon(true);
       return t;
     });
     SparkContext sc = spark.sparkContext();
+    this.store = new ChunkStore(sc);
     sc.addSparkListener(progress);
     this.runner = new GraphRunner(sc, store, jobThreads);
     this.fetcher = new Fetcher(sc, store);
@@ -92,6 +113,12 @@ public final class MarsSession implements AutoCloseable {
    * An embedded Spark with the given master ({@code local[2]}, {@code local-cluster[2,1,1024]}):
    * UI off, quiet logs, Kryo with the project's registrator; in local mode broadcasts (task
    * binaries) are neither compressed nor cut into 4 MiB pieces (see docs/decisions.md).
+   *
+   * <p>Spark allows one SparkContext per JVM. A second {@code local} session while one is open
+   * shares its Spark when it asks for the same master and settings (each session has its own
+   * chunks and options; Spark stops when the last of them closes); another master or other
+   * settings, or a SparkContext that Mars did not start, is an {@code INVALID_ARGUMENT} error —
+   * use {@link #attach} for the latter.
    */
   public static MarsSession local(String master, MarsOptions options) {
     return local(master, options, new SparkConf());
@@ -118,14 +145,19 @@ public final class MarsSession implements AutoCloseable {
     for (scala.Tuple2<String, String> kv : extra.getAll()) {
       conf.set(kv._1(), kv._2());
     }
-    SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
-    spark.sparkContext().setLogLevel("WARN");
-    return new MarsSession(spark, true, options);
+    SparkSession spark = LocalSpark.acquire(conf);
+    try {
+      return new MarsSession(spark, true, options);
+    } catch (RuntimeException e) {
+      LocalSpark.release(spark);
+      throw e;
+    }
   }
 
   /**
    * Uses a Spark session started elsewhere (spark-submit, a notebook), whatever its serializer.
-   * Closing the Mars session then leaves that Spark session running.
+   * Closing the Mars session then leaves that Spark session running; if its owner stops it, this
+   * session is closed ({@code SESSION_CLOSED} on its next call).
    */
   public static MarsSession attach(SparkSession spark) {
     return attach(spark, MarsOptions.defaults());
@@ -138,7 +170,7 @@ public final class MarsSession implements AutoCloseable {
   /** The session used when none is named: the last one created or attached. */
   public static MarsSession getDefault() {
     MarsSession s = defaultSession;
-    if (s == null || s.closed) {
+    if (s == null || s.isClosed()) {
       throw new MarsException(ErrorClass.SESSION_CLOSED,
           "no open Mars session: create one with MarsSession.local() or MarsSession.attach(spark)");
     }
@@ -152,7 +184,7 @@ public final class MarsSession implements AutoCloseable {
    */
   public static MarsSession eagerDefault() {
     MarsSession s = defaultSession;
-    if (s == null || s.closed || !s.options.eager() || INSIDE_EXECUTION.get()[0] > 0 || TaskContext.get() != null) {
+    if (s == null || s.isClosed() || !s.options.eager() || INSIDE_EXECUTION.get()[0] > 0 || TaskContext.get() != null) {
       return null;
     }
     return s;
@@ -203,6 +235,10 @@ public final class MarsSession implements AutoCloseable {
    * Tiles and runs everything the targets need and keeps the targets' chunks materialized. The
    * returned handle holds them until it is released. A failure leaves nothing behind and the
    * session usable.
+   *
+   * <p>Interrupting the calling thread stops the execution ({@code CANCELLED}); so does its
+   * {@linkplain MarsOptions#timeout timeout} ({@code TIMED_OUT}). Either way its Spark jobs are
+   * cancelled, their running tasks interrupted, and what it held released.
    */
   public List<ExecutionHandle> execute(List<? extends TileableData> targets) {
     ensureOpen();
@@ -211,17 +247,52 @@ public final class MarsSession implements AutoCloseable {
       // holds the lock is waiting for this very task
       return executeNested(targets);
     }
-    synchronized (executeLock) {
-      long id = EXECUTIONS.incrementAndGet();
-      progress.beginExecution(id);
-      ScheduledFuture<?> tick = ticker.scheduleAtFixedRate(progress::tick, 500, 500, TimeUnit.MILLISECONDS);
+    try (ExecutionStop stop = new ExecutionStop(options.timeout(), ticker)) {
       try {
-        return run(targets, progress);
+        executeLock.lockInterruptibly();
+      } catch (InterruptedException e) {
+        throw stop.stopped(e);
+      }
+      try {
+        running = stop;
+        ensureOpen();
+        stop.check();
+        long id = EXECUTIONS.incrementAndGet();
+        progress.beginExecution(id);
+        ScheduledFuture<?> tick = ticker.scheduleAtFixedRate(progress::tick, 500, 500, TimeUnit.MILLISECONDS);
+        try {
+          return run(targets, progress, stop);
+        } finally {
+          tick.cancel(false);
+          progress.endExecution();
+        }
       } finally {
-        tick.cancel(false);
-        progress.endExecution();
+        running = null;
+        executeLock.unlock();
       }
     }
+  }
+
+  /**
+   * Runs {@code work} — code that executes and fetches Mars objects in this session — on a
+   * thread of its own, and returns a handle to wait for it or {@linkplain Execution#cancel cancel}
+   * it from any thread. Each {@code execute()} inside still has the session's timeout.
+   */
+  public <T> Execution<T> submit(Supplier<T> work) {
+    return submit(work, Duration.ZERO);
+  }
+
+  /**
+   * As {@link #submit(Supplier)}, and the work as a whole may run for at most {@code timeout}
+   * ({@code Duration.ZERO}: no limit): then what it runs stops and it ends with {@code TIMED_OUT}.
+   */
+  public <T> Execution<T> submit(Supplier<T> work, Duration timeout) {
+    ensureOpen();
+    if (timeout == null || timeout.isNegative()) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "submit: the timeout must be zero (no limit) or positive, got "
+          + timeout);
+    }
+    return new Execution<>(work, timeout, ticker);
   }
 
   /**
@@ -229,24 +300,46 @@ public final class MarsSession implements AutoCloseable {
    * without progress reporting: for work a running task asks for on its own behalf — a
    * spawned function that spawns more functions and waits for them — since the execution in
    * progress is waiting for that task. The targets' graph must not share unexecuted
-   * tileables with the execution in progress.
+   * tileables with the execution in progress. It stops when its thread is interrupted (its task
+   * was killed: the execution that runs the task was cancelled, or ran out of time).
    */
   public List<ExecutionHandle> executeNested(List<? extends TileableData> targets) {
     ensureOpen();
-    return run(targets, GraphRunner.RunListener.NONE);
+    try (ExecutionStop stop = new ExecutionStop(Duration.ZERO, ticker)) {
+      return run(targets, GraphRunner.RunListener.NONE, stop);
+    }
   }
 
-  private List<ExecutionHandle> run(List<? extends TileableData> targets, GraphRunner.RunListener listener) {
+  private List<ExecutionHandle> run(List<? extends TileableData> targets, GraphRunner.RunListener listener,
+      ExecutionStop stop) {
     int[] depth = INSIDE_EXECUTION.get();
     depth[0]++;
     try {
-      return runTargets(targets, listener);
+      return runTargets(targets, listener, stop);
+    } catch (MarsException e) {
+      throw stop(e, stop);
     } finally {
       depth[0]--;
     }
   }
 
-  private List<ExecutionHandle> runTargets(List<? extends TileableData> targets, GraphRunner.RunListener listener) {
+  /**
+   * The exception a failed run ends with: a run stopped by an interrupt says why it was stopped
+   * ({@link ExecutionStop#stopped}), one whose Spark was stopped under it that the session is
+   * closed.
+   */
+  private MarsException stop(MarsException e, ExecutionStop stop) {
+    if (e.errorClass() == ErrorClass.CANCELLED && Thread.currentThread().isInterrupted()) {
+      return stop.stopped(e.getCause() != null ? e.getCause() : e);
+    }
+    if (sparkContext().isStopped() && e.errorClass() != ErrorClass.SESSION_CLOSED) {
+      return sparkStopped(e);
+    }
+    return e;
+  }
+
+  private List<ExecutionHandle> runTargets(List<? extends TileableData> targets, GraphRunner.RunListener listener,
+      ExecutionStop stop) {
     GraphRunner.Settings settings = settings();
     TileContext tileContext = new TileContext(options);
     tileContext.setValueReader(new TileContext.ValueReader() {
@@ -271,6 +364,7 @@ public final class MarsSession implements AutoCloseable {
     int rounds = 0;
     try {
       while (true) {
+        stop.check();
         try {
           tiler.tile(targets);
           break;
@@ -295,6 +389,12 @@ public final class MarsSession implements AutoCloseable {
         }
       }
     } catch (RuntimeException e) {
+      iterationHeld.forEach(store::release);
+      throw e;
+    }
+    try {
+      stop.check();
+    } catch (MarsException e) {
       iterationHeld.forEach(store::release);
       throw e;
     }
@@ -327,7 +427,8 @@ public final class MarsSession implements AutoCloseable {
    */
   public Explain explain(List<? extends TileableData> targets) {
     ensureOpen();
-    synchronized (executeLock) {
+    executeLock.lock();
+    try {
       TileContext ctx = new TileContext(options);
       long t0 = System.nanoTime();
       int[] depth = INSIDE_EXECUTION.get();
@@ -348,6 +449,8 @@ public final class MarsSession implements AutoCloseable {
       GraphRunner.RunStats stats = runner.plan(chunks, settings());
       long t2 = System.nanoTime();
       return new Explain(ctx.nodesCreated(), stats.subtasks(), stats.rdds(), t1 - t0, t2 - t1);
+    } finally {
+      executeLock.unlock();
     }
   }
 
@@ -375,7 +478,13 @@ public final class MarsSession implements AutoCloseable {
    */
   public Object[] fetchChunks(List<Chunk> chunks, List<Fetcher.Transform> transforms) {
     ensureOpen();
-    return fetcher.fetch(chunks, transforms);
+    try (ExecutionStop stop = new ExecutionStop(Duration.ZERO, ticker)) {
+      try {
+        return fetcher.fetch(chunks, transforms);
+      } catch (MarsException e) {
+        throw stop(e, stop);
+      }
+    }
   }
 
   /**
@@ -391,27 +500,66 @@ public final class MarsSession implements AutoCloseable {
 
   private void ensureOpen() {
     if (closed) {
-      throw new MarsException(ErrorClass.SESSION_CLOSED, "this Mars session is closed");
+      throw new MarsException(ErrorClass.SESSION_CLOSED, closedReason);
+    }
+    if (sparkContext().isStopped()) {
+      throw sparkStopped(null);
     }
   }
 
-  public boolean isClosed() {
-    return closed;
+  /** The Spark under the session was stopped: the session closes and says so. */
+  private MarsException sparkStopped(Throwable cause) {
+    closedReason = "the SparkContext under this Mars session (" + sparkContext().master() + ") was stopped"
+        + (ownsSpark ? "" : " by its owner") + ": the session is closed and the results it held are gone; start a "
+        + "new session";
+    close();
+    return new MarsException(ErrorClass.SESSION_CLOSED, closedReason, cause);
   }
 
-  /** Drops every chunk and, for a session started by {@link #local}, stops Spark. */
+  /** Gives the execution being stopped a little time to cancel its jobs and let go of what it held. */
+  private void awaitExecutionEnd() {
+    try {
+      if (executeLock.tryLock(10, TimeUnit.SECONDS)) {
+        executeLock.unlock();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Whether the session is closed — by {@link #close}, or because its Spark was stopped. */
+  public boolean isClosed() {
+    return closed || sparkContext().isStopped();
+  }
+
+  /**
+   * Drops every chunk and, for a session started by {@link #local}, stops Spark unless another
+   * open local session shares it. An execution still running is stopped ({@code SESSION_CLOSED}).
+   */
   @Override
   public void close() {
-    if (closed) {
-      return;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
     }
-    closed = true;
+    ExecutionStop stop = running;
+    if (stop != null) {
+      stop.closeSession();
+      awaitExecutionEnd();
+    }
+    boolean sparkAlive = !sparkContext().isStopped();
+    boolean stopsSpark = ownsSpark && sparkAlive && LocalSpark.lastUser(spark);
     ticker.shutdownNow();
     jobThreads.shutdownNow();
-    spark.sparkContext().removeSparkListener(progress);
-    store.close();
+    if (sparkAlive) {
+      sparkContext().removeSparkListener(progress);
+    }
+    // stopping Spark drops every block: unpersisting first would only race the stop
+    store.close(sparkAlive && !stopsSpark);
     if (ownsSpark) {
-      spark.stop();
+      LocalSpark.release(spark);
     }
     if (defaultSession == this) {
       defaultSession = null;

@@ -55,8 +55,10 @@ final class DriverCalls {
       try {
         Thread.sleep(sleep);
       } catch (InterruptedException e) {
+        // this task is being killed (its execution was cancelled): stop the nested execution too
+        send(new RemotePlugin.Cancel(ticket));
         Thread.currentThread().interrupt();
-        throw new MarsException(ErrorClass.TASK_FAILED, "interrupted while waiting for nested spawns", e);
+        throw new MarsException(ErrorClass.CANCELLED, "interrupted while waiting for nested spawns", e);
       }
       sleep = Math.min(MAX_POLL_MILLIS, sleep * 2);
     }
@@ -71,12 +73,17 @@ final class DriverCalls {
   }
 
   static void release(long[] ids) {
+    send(new RemotePlugin.Release(ids));
+  }
+
+  /** A one-way message to the driver; when the driver is gone there is nothing to tell. */
+  private static void send(Object message) {
     PluginContext ctx = context;
     if (ctx != null) {
       try {
-        ctx.send(new RemotePlugin.Release(ids));
+        ctx.send(message);
       } catch (java.io.IOException e) {
-        // the driver is gone: nothing to release
+        // the driver is gone
       }
     }
   }

@@ -64,6 +64,9 @@ public final class RemotePlugin implements SparkPlugin {
   /** Drops held objects. */
   record Release(long[] ids) implements Serializable {}
 
+  /** Stops a submission: the task waiting for it is being killed. */
+  record Cancel(long ticket) implements Serializable {}
+
   /** How a submission ended: the ids of its targets, or the failure and the call that failed (-1: none). */
   record Outcome(long[] ids, Throwable failure, int failedCall) implements Serializable {}
 
@@ -106,6 +109,13 @@ public final class RemotePlugin implements SparkPlugin {
         List<?> out = f.logs() ? Executions.fetchLogs(objects) : Executions.fetch(objects);
         return JavaSerde.toBytes(new ArrayList<>(out));
       }
+      if (message instanceof Cancel c) {
+        Future<byte[]> f = running.remove(c.ticket());
+        if (f != null) {
+          f.cancel(true); // interrupts the nested execution: its jobs are cancelled, its results released
+        }
+        return null;
+      }
       if (message instanceof Release r) {
         for (long id : r.ids()) {
           RemoteObject<?> o = held.remove(id);
@@ -144,7 +154,7 @@ public final class RemotePlugin implements SparkPlugin {
             failed = i;
           }
         }
-        return new Outcome(null, RemoteFunctionException.portable(e), failed);
+        return new Outcome(null, org.marsonspark.core.ErrorStandIn.portable(e), failed);
       }
       long[] out = new long[targets.size()];
       for (int i = 0; i < out.length; i++) {

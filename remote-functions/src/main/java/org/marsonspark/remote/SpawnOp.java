@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeoutException;
 import org.apache.spark.TaskContext;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
@@ -14,6 +15,7 @@ import org.marsonspark.core.ResourceRequest;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.core.TileableData;
 import org.marsonspark.core.TileableOp;
+import org.marsonspark.exec.WorkerThreads;
 
 /**
  * One spawned call: a function, its arguments and options. It tiles into a single chunk op,
@@ -113,8 +115,8 @@ final class SpawnOp extends TileableOp {
 
   /**
    * Runs the function on an executor: resolves the arguments, captures what it prints, runs
-   * it again on failure up to {@code maxRetries} times, and leaves each output value with the
-   * log in a {@link RemoteResult}.
+   * it again on failure up to {@code maxRetries} times (not after a timeout), and leaves each
+   * output value with the log in a {@link RemoteResult}.
    */
   record Call(RemoteFunction fn, FunctionInfo info, List<Argument> arguments, SpawnOptions options, long operand)
       implements ChunkOp {
@@ -126,8 +128,12 @@ final class SpawnOp extends TileableOp {
           Object[] argv = resolve(inputs); // fresh per attempt: a failed attempt may have changed its arguments
           Object result;
           try {
-            result = fn.invoke(argv);
-          } catch (Exception | LinkageError | AssertionError | StackOverflowError e) {
+            result = invoke(argv);
+          } catch (TimeoutException e) {
+            throw new MarsException(ErrorClass.TIMED_OUT, e.getMessage() + " (Remote.options().timeout)",
+                new RemoteFunctionException(info.name(), attempt, log.text(), operand, e));
+          } catch (Exception | Error e) {
+            // errors too (StackOverflowError, OutOfMemoryError): the exception keeps a stand-in
             if (attempt > options.maxRetries() || cancelled(e)) {
               throw new RemoteFunctionException(info.name(), attempt, log.text(), operand, e);
             }
@@ -137,6 +143,14 @@ final class SpawnOp extends TileableOp {
           return wrap(result, log);
         }
       }
+    }
+
+    /** Calls the function, on a thread of its own when it has a timeout. */
+    private Object invoke(Object[] argv) throws Exception {
+      if (options.timeout().isZero()) {
+        return fn.invoke(argv);
+      }
+      return WorkerThreads.callWithTimeout(() -> fn.invoke(argv), options.timeout(), info.name());
     }
 
     private Object[] resolve(Object[] inputs) {

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.function.Executable;
+import org.marsonspark.core.ErrorStandIn;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.tensor.LocalSession;
@@ -35,7 +36,8 @@ class Remote_FailureTest {
     return 2 * x;
   }
 
-  private static RemoteFunctionException functionFailure(Throwable e) {
+  /** The function's failure among the causes of {@code e}. */
+  static RemoteFunctionException functionFailure(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof RemoteFunctionException r) {
         return r;
@@ -92,8 +94,7 @@ class Remote_FailureTest {
       throw new Unshippable("held a lock");
     });
     MarsException e = assertThrows(MarsException.class, () -> bad.execute(spark.session()));
-    RemoteFunctionException.Unserializable standIn =
-        assertInstanceOf(RemoteFunctionException.Unserializable.class, functionFailure(e).getCause());
+    ErrorStandIn standIn = assertInstanceOf(ErrorStandIn.class, functionFailure(e).getCause());
     assertEquals(Unshippable.class.getName(), standIn.className());
     assertTrue(standIn.getMessage().endsWith("held a lock"), standIn.getMessage());
     assertEquals(Remote_FailureTest.class.getName(), standIn.getStackTrace()[0].getClassName());

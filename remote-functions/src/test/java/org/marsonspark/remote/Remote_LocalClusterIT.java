@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.session.Execution;
 import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 
@@ -108,6 +109,32 @@ class Remote_LocalClusterIT {
     assertEquals(31, got.get(2));
     assertEquals("square of 3" + NL, got.get(3));
     assertEquals("nested done" + NL, outer.fetchLog());
+  }
+
+  static long spinUntilInterrupted(long seed) {
+    long x = seed;
+    while (!Thread.currentThread().isInterrupted()) {
+      x = x * 6364136223846793005L + 1442695040888963407L;
+    }
+    return x;
+  }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(300)
+  void cancellingAnExecutionStopsTheNestedExecutionItsTaskWaitsFor() throws Exception {
+    RemoteObject<Long> outer = Remote.spawn(() ->
+        Remote.spawn(Remote_LocalClusterIT::spinUntilInterrupted, 1L).execute().fetch());
+    Execution<?> run = session.submit(() -> outer.execute(session));
+    SparkContext sc = session.sparkContext();
+    while (sc.statusTracker().getActiveJobIds().length < 2) { // the outer call's job, and the nested one
+      Thread.sleep(50);
+    }
+    run.cancel();
+    assertEquals(ErrorClass.CANCELLED, assertThrows(MarsException.class, run::join).errorClass());
+    while (sc.statusTracker().getActiveJobIds().length > 0) { // the nested job was cancelled too
+      Thread.sleep(50);
+    }
+    assertEquals(7, Remote.spawn(() -> 7).execute(session).fetch());
   }
 
   static int explode(int x) {
