@@ -10,6 +10,7 @@ import org.apache.spark.SparkContext;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.MarsException;
 import org.marsonspark.core.PartitionSource;
 import scala.collection.Iterator;
 import scala.collection.immutable.Seq;
@@ -150,8 +151,7 @@ final class ChunkRDD extends RDD<Object[]> {
     try {
       return op.read(scala.jdk.javaapi.CollectionConverters.asJava(records));
     } catch (RuntimeException | Error e) {
-      throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
-          + ": " + e, e);
+      throw failure(op.name(), p, e);
     }
   }
 
@@ -180,9 +180,17 @@ final class ChunkRDD extends RDD<Object[]> {
     try {
       return op.execute(args);
     } catch (RuntimeException | Error e) {
-      throw new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + p.description
-          + ": " + e, e);
+      throw failure(op.name(), p, e);
     }
+  }
+
+  /**
+   * A chunk operation's failure: the operation and subtask, then what went wrong — a Mars error's
+   * own message (its class is carried to the driver), any other exception with its type.
+   */
+  private static ChunkTaskException failure(String op, SubtaskPartition p, Throwable e) {
+    String what = e instanceof MarsException m ? m.detail() : e.toString();
+    return new ChunkTaskException("chunk operation " + op + " failed in subtask " + p.description + ": " + what, e);
   }
 
   /** Names exactly the parent partitions each child partition reads. */

@@ -45,7 +45,8 @@ public final class CaseWatchdog {
     return call(name, session, CASE_LIMIT, STOP_GRACE, body);
   }
 
-  static <T> T call(String name, MarsSession session, Duration limit, Duration grace, ThrowingSupplier<T> body)
+  /** As {@link #call(String, MarsSession, ThrowingSupplier)} with another deadline and grace period (for tests of the watchdog). */
+  public static <T> T call(String name, MarsSession session, Duration limit, Duration grace, ThrowingSupplier<T> body)
       throws Throwable {
     String holder = HELD.get(session);
     if (holder != null) {
