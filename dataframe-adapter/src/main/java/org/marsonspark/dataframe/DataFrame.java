@@ -150,9 +150,7 @@ public final class DataFrame extends Executable {
 
   /** {@code df[mask]} / {@code df.loc[mask]}: the rows where a bool series is true; labels are kept. */
   public DataFrame filter(Series mask) {
-    if (mask.dtype() != DfType.BOOL) {
-      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "a boolean mask must have dtype bool, got " + mask.dtype());
-    }
+    Series.requireMask(mask);
     DataFrameData like = new DataFrameData(-1, data.columns(), data.dtypes(), data.index().taken(), 0);
     return Chunkwise.frame(List.of(data, mask.data()), new RowOps.Filter(), false, like);
   }
@@ -393,7 +391,8 @@ public final class DataFrame extends Executable {
   /** Rows without NA in any column ({@code how="any"}) or not NA in every column ({@code how="all"}). */
   public DataFrame dropna(String how, String... subset) {
     if (!how.equals("any") && !how.equals("all")) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "dropna: invalid how option: " + how);
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "dropna: invalid how option: " + how
+          + " (use \"any\" or \"all\")");
     }
     for (String c : subset) {
       requireColumn(c);

@@ -443,11 +443,17 @@ public final class Series extends Executable {
         List.of(data.name() == null ? "0" : data.name()), List.of(data.dtype()), data.index(), 0));
   }
 
+  /** Checks that a series can select rows: it must be boolean. */
+  static void requireMask(Series mask) {
+    if (mask.dtype() != DfType.BOOL) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "a boolean mask must have dtype bool, got " + mask.dtype()
+          + (mask.name() == null ? "" : " (series '" + mask.name() + "')") + "; build one with a comparison such as s.gt(0), or s.astype(\"bool\")");
+    }
+  }
+
   /** {@code s[mask]}: the rows where a bool series is true; labels are kept. */
   public Series filter(Series mask) {
-    if (mask.dtype() != DfType.BOOL) {
-      throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "a boolean mask must have dtype bool, got " + mask.dtype());
-    }
+    requireMask(mask);
     return Chunkwise.series(List.of(data, mask.data), new RowOps.Filter(), false,
         new SeriesData(-1, data.name(), data.dtype(), data.index().taken(), 0));
   }

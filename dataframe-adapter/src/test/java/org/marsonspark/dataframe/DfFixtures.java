@@ -21,6 +21,7 @@ import org.marsonspark.dataframe.local.DatetimeColumn;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.CaseWatchdog;
 
 /**
  * The pandas fixtures written by {@code src/test/python/gen_fixtures_df.py}: loading, building
@@ -217,11 +218,17 @@ final class DfFixtures {
     }
   }
 
+  /**
+   * One dynamic container per case, one test per chunk size of {@link #CHUNK_ROWS}, each run under
+   * the {@link CaseWatchdog}'s deadline (a case that never finishes fails with its name).
+   */
   static Stream<DynamicNode> tests(String family, Runner runner, Supplier<MarsSession> session) {
     return load(family).stream().map(c -> dynamicContainer(c.name() + ": " + c.expr(),
         CHUNK_ROWS.stream().map(rows -> dynamicTest("chunkRows=" + rows, () -> {
-          Object actual = runner.run(c, rows, session.get());
-          DfAssert.assertMatches(c.expected(), actual, c + " with chunkRows=" + rows);
+          String context = c + " with chunkRows=" + rows;
+          MarsSession s = session.get();
+          Object actual = CaseWatchdog.call(context, s, () -> runner.run(c, rows, s));
+          DfAssert.assertMatches(c.expected(), actual, context);
         }))));
   }
 }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.dataframe.MergeOptions.Strategy;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.CaseWatchdog;
 import org.marsonspark.tensor.LocalSession;
 
 /**
@@ -25,14 +26,15 @@ class DfMerge_FixtureTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
 
-  // each case x chunk size x strategy is checked by DfAssert.assertMatches
+  // each case x chunk size x strategy is checked by DfAssert.assertMatches, under the CaseWatchdog's deadline
   @TestFactory
   Stream<DynamicNode> pandas() {
     return DfFixtures.load("merge").stream().map(c -> dynamicContainer(c.name() + ": " + c.expr(),
         DfFixtures.CHUNK_ROWS.stream().flatMap(rows -> strategies(c, rows).stream().map(st ->
             dynamicTest("chunkRows=" + rows + " " + st, () -> {
-              Object actual = run(c, rows, st, spark.session());
-              DfAssert.assertMatches(c.expected(), actual, c + " with chunkRows=" + rows + ", " + st);
+              String context = c + " with chunkRows=" + rows + ", " + st;
+              Object actual = CaseWatchdog.call(context, spark.session(), () -> run(c, rows, st, spark.session()));
+              DfAssert.assertMatches(c.expected(), actual, context);
             })))));
   }
 

@@ -21,6 +21,11 @@ public class MarsException extends RuntimeException {
     return errorClass;
   }
 
+  /** The message without its leading {@code [ERROR_CLASS]}: for quoting this error inside another one. */
+  public String detail() {
+    return getMessage().substring(errorClass.name().length() + 3);
+  }
+
   /** Stable names of the failures a user can meet; tests and callers match on these. */
   public enum ErrorClass {
     SHAPE_MISMATCH,

@@ -2,6 +2,7 @@ package org.marsonspark.exec;
 
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.ErrorStandIn;
+import org.marsonspark.core.MarsException;
 
 /**
  * Raised on an executor when a chunk operation fails; it names the operation and chunk and
@@ -14,13 +15,14 @@ public final class ChunkTaskException extends RuntimeException {
 
   /**
    * The failure of {@code op} in a subtask: the message names the operation, the subtask, the
-   * error and the frame it came from; the cause is the error itself, or — for a fatal JVM error
+   * error (a Mars error's own message: its class is carried to the driver) and the frame it came from; the cause is the error itself, or — for a fatal JVM error
    * (Spark would exit the executor's JVM for it) or one that does not serialize — an
    * {@link ErrorStandIn} with its class name, message and stack trace.
    */
   static ChunkTaskException of(ChunkOp op, String subtask, Throwable e) {
     String where = origin(e);
-    return new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + subtask + ": " + e
+    String what = e instanceof MarsException m ? m.detail() : e.toString(); // a Mars error's class reaches the driver
+    return new ChunkTaskException("chunk operation " + op.name() + " failed in subtask " + subtask + ": " + what
         + (where == null ? "" : " (at " + where + ")"), ErrorStandIn.portable(e));
   }
 

@@ -20,7 +20,8 @@ public final class RemoteFunctionException extends RuntimeException {
 
   RemoteFunctionException(String function, int attempts, String log, long operand, Throwable cause) {
     super("remote function " + function + " failed" + (attempts > 1 ? " after " + attempts + " attempts" : "")
-        + ": " + cause, ErrorStandIn.portable(cause));
+        + ": " + cause + "; its cause carries the function's stack trace, fetchLog() what it printed",
+        ErrorStandIn.portable(cause));
     this.function = function;
     this.attempts = attempts;
     this.log = log;

@@ -35,10 +35,14 @@ public final class Broadcast {
             sb.append(' ').append(Shapes.toString(x));
           }
           throw new MarsException(ErrorClass.BROADCAST_MISMATCH,
-              "operands could not be broadcast together with shapes" + sb);
+              "operands could not be broadcast together with shapes" + sb + "; " + RULE);
         }
       }
     }
     return out;
   }
+
+  /** What broadcasting needs, for its errors. */
+  static final String RULE = "aligned from the last axis, each axis must have equal sizes or size 1 "
+      + "(reshape, slice or expand_dims an operand to match)";
 }

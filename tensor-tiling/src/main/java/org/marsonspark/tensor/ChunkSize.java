@@ -60,7 +60,8 @@ public final class ChunkSize implements java.io.Serializable {
     } else {
       if (perAxis.length != shape.length) {
         throw new MarsException(ErrorClass.BAD_CHUNK_SIZE, "chunk size " + Arrays.toString(perAxis) + " has "
-            + perAxis.length + " axes, the tensor has " + shape.length + " " + Shapes.toString(shape));
+            + perAxis.length + " axes, the tensor has " + shape.length + " " + Shapes.toString(shape)
+            + "; give one size per axis, or a single size for every axis");
       }
       sizes = perAxis.clone();
     }

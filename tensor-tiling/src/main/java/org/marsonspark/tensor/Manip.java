@@ -87,11 +87,7 @@ final class Manip {
     int[] out = new int[axes.length];
     boolean[] seen = new boolean[nd];
     for (int i = 0; i < axes.length; i++) {
-      int a = axes[i] < 0 ? axes[i] + nd : axes[i];
-      if (a < 0 || a >= nd) {
-        throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, op + ": " + param + " axis " + axes[i]
-            + " is out of bounds for a tensor of dimension " + nd);
-      }
+      int a = Manipulation.axis(op, param.equals("axis") ? param : param + " axis", axes[i], nd);
       if (seen[a]) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": repeated axis in " + param + ": "
             + Arrays.toString(axes));
@@ -252,7 +248,7 @@ final class Manip {
     long n = t.shape(ax);
     if (equal && n % sections != 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": array split does not result in an equal division ("
-          + n + " along axis " + ax + " into " + sections + " sections)");
+          + n + " along axis " + ax + " into " + sections + " sections); use array_split for sections of unequal size");
     }
     long each = n / sections;
     long extras = n % sections;

@@ -12,6 +12,7 @@ import org.marsonspark.tensor.kernel.UnaryFn;
 import org.marsonspark.tensor.ops.Creation;
 import org.marsonspark.tensor.ops.ElementwiseOp;
 import org.marsonspark.tensor.ops.Histograms;
+import org.marsonspark.tensor.ops.Manipulation;
 import org.marsonspark.tensor.ops.NanReductions;
 import org.marsonspark.tensor.ops.ReductionFn;
 import org.marsonspark.tensor.ops.Scans;
@@ -1014,14 +1015,11 @@ public final class Mt {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT,
           "average: 1D weights expected when shapes of a and weights differ.");
     }
-    int ax = axis < 0 ? axis + a.ndim() : axis;
-    if (ax < 0 || ax >= a.ndim()) {
-      throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, "average: axis " + axis
-          + " is out of bounds for a tensor of dimension " + a.ndim());
-    }
+    int ax = Manipulation.axis("average", axis, a.ndim());
     if (weights.shape(0) != a.shape(ax)) {
-      throw new MarsException(ErrorClass.SHAPE_MISMATCH,
-          "average: Length of weights not compatible with specified axis.");
+      throw new MarsException(ErrorClass.SHAPE_MISMATCH, "average: Length of weights not compatible with specified "
+          + "axis: " + weights.shape(0) + " weights for axis " + axis + " of length " + a.shape(ax)
+          + "; pass one weight per element along the axis");
     }
     int[] perm = new int[a.ndim()];
     for (int i = 0, k = 0; i < a.ndim(); i++) {
@@ -1249,11 +1247,7 @@ public final class Mt {
 
   private static int checkKth(String op, Tensor t, long kth, int axis) {
     int nd = t.ndim();
-    int a = axis < 0 ? axis + nd : axis;
-    if (nd == 0 || a < 0 || a >= nd) {
-      throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, op + ": axis " + axis
-          + " is out of bounds for a tensor of dimension " + nd);
-    }
+    int a = Manipulation.axis(op, axis, nd);
     long n = t.shape(a);
     if (kth < -n || kth >= n) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": kth(=" + kth + ") out of bounds (" + n + ")");

@@ -292,14 +292,16 @@ final class Fixtures {
 
   /**
    * One dynamic container per case (named by case and numpy expression), one test per layout
-   * of {@link #layouts} (only those in {@code onlyLayouts} unless it is null).
+   * of {@link #layouts} (only those in {@code onlyLayouts} unless it is null); each runs under
+   * the {@link CaseWatchdog}'s deadline, so a case that never finishes fails with its name.
    */
   static Stream<DynamicNode> tests(String family, Predicate<Case> filter, List<Layout> onlyLayouts, Runner runner,
       Supplier<MarsSession> session) {
     return load(family).stream().filter(filter).map(c -> dynamicContainer(c.name() + ": " + c.expr(),
         layouts(c).stream().filter(l -> onlyLayouts == null || onlyLayouts.contains(l)).map(l -> dynamicTest(l.name(), () -> {
           String context = c + " on " + l;
-          NDArray actual = runner.run(c, l, session.get());
+          MarsSession s = session.get();
+          NDArray actual = CaseWatchdog.call(context, s, () -> runner.run(c, l, s));
           TensorAssert.assertMatches(c.expected(), actual, context);
         }))));
   }

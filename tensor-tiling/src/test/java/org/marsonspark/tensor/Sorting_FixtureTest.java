@@ -18,9 +18,9 @@ class Sorting_FixtureTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
 
-  /** Chunks of 1 (PSRS with many buckets), uneven chunks of 3, one chunk, and mixed per input. */
-  private static final List<Fixtures.Layout> LAYOUTS = List.of(Fixtures.CHUNK_1, Fixtures.CHUNK_3, Fixtures.WHOLE,
-      Fixtures.MIXED);
+  /** Chunks of 1 (PSRS with many buckets), 2, uneven chunks of 3, one chunk, and mixed per input. */
+  private static final List<Fixtures.Layout> LAYOUTS = List.of(Fixtures.CHUNK_1, Fixtures.CHUNK_2, Fixtures.CHUNK_3,
+      Fixtures.WHOLE, Fixtures.MIXED);
 
   @TestFactory
   Stream<DynamicNode> numpy() {

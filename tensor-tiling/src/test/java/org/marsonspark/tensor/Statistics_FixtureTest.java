@@ -10,15 +10,15 @@ import org.marsonspark.session.MarsSession;
 
 /**
  * nan-reductions, cumsum/cumprod (and nan variants), ptp, average, median/quantile/percentile,
- * cov and corrcoef against numpy, on chunks of 1, uneven chunks of 3 and one whole chunk (a
+ * cov and corrcoef against numpy, on chunks of 1, 2, uneven chunks of 3 and one whole chunk (a
  * small combine size, so that reduction trees have several levels).
  */
 class Statistics_FixtureTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession(o -> o.withCombineSize(3));
 
-  private static final List<Fixtures.Layout> LAYOUTS = List.of(Fixtures.CHUNK_1, Fixtures.CHUNK_3, Fixtures.WHOLE,
-      Fixtures.MIXED);
+  private static final List<Fixtures.Layout> LAYOUTS = List.of(Fixtures.CHUNK_1, Fixtures.CHUNK_2, Fixtures.CHUNK_3,
+      Fixtures.WHOLE, Fixtures.MIXED);
 
   // each case x layout is checked by TensorAssert.assertMatches (shape, dtype, values) in Fixtures.tests
   @TestFactory

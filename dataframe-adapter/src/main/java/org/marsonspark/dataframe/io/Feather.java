@@ -78,7 +78,7 @@ public final class Feather extends DfOp {
       out.add(dir.replaceAll("/+$", "") + "/" + String.format("part-%05d.feather", i));
     }
     WriteCsv.HadoopConf conf = new WriteCsv.HadoopConf(session.sparkContext().hadoopConfiguration());
-    session.chunkValues(df.data().chunks()).toJavaRDD().foreachPartition(new WritePart(out.toArray(new String[0]), conf));
+    WriteCsv.writeChunks("toFeather", session, df, new WritePart(out.toArray(new String[0]), conf));
     return out;
   }
 
@@ -92,17 +92,22 @@ public final class Feather extends DfOp {
     }
 
     @Override
-    public void call(Iterator<Object> chunks) throws IOException {
-      Path p = new Path(files[TaskContext.getPartitionId()]);
+    public void call(Iterator<Object> chunks) {
+      String file = files[TaskContext.getPartitionId()];
+      Path p = new Path(file);
       LocalFrame f = (LocalFrame) chunks.next();
-      FileSystem fs = p.getFileSystem(conf.get());
-      try (BufferAllocator alloc = new RootAllocator();
-          VectorSchemaRoot root = ArrowFrames.toArrow(f, alloc);
-          OutputStream os = fs.create(p, true);
-          ArrowFileWriter w = new ArrowFileWriter(root, null, Channels.newChannel(os))) {
-        w.start();
-        w.writeBatch();
-        w.end();
+      try {
+        FileSystem fs = p.getFileSystem(conf.get());
+        try (BufferAllocator alloc = new RootAllocator();
+            VectorSchemaRoot root = ArrowFrames.toArrow(f, alloc);
+            OutputStream os = fs.create(p, true);
+            ArrowFileWriter w = new ArrowFileWriter(root, null, Channels.newChannel(os))) {
+          w.start();
+          w.writeBatch();
+          w.end();
+        }
+      } catch (IOException e) {
+        throw WriteCsv.cannotWrite("toFeather", file, e);
       }
     }
   }

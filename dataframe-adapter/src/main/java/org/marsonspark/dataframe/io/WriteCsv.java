@@ -57,9 +57,34 @@ public final class WriteCsv {
     }
     String indexLabel = index ? (df.indexMeta().name() == null ? "" : df.indexMeta().name()) : null;
     HadoopConf conf = new HadoopConf(session.sparkContext().hadoopConfiguration());
-    session.chunkValues(df.data().chunks()).toJavaRDD()
-        .foreachPartition(new WritePart(files.toArray(new String[0]), indexLabel, conf));
+    writeChunks("toCsv", session, df, new WritePart(files.toArray(new String[0]), indexLabel, conf));
     return files;
+  }
+
+  /**
+   * Runs {@code writer} over the frame's chunks, each on the executor holding it. A file that
+   * cannot be written fails the call with the error its writer raised ({@link #cannotWrite}),
+   * not with Spark's report of a failed job.
+   */
+  static void writeChunks(String op, MarsSession session, DataFrame df, VoidFunction<Iterator<Object>> writer) {
+    try {
+      session.chunkValues(df.data().chunks()).toJavaRDD().foreachPartition(writer);
+    } catch (Exception e) { // Spark's job failure: a SparkException, unchecked from Java
+      for (Throwable c = e; c != null; c = c.getCause()) {
+        if (c instanceof MarsException m) {
+          throw new MarsException(m.errorClass(), m.detail(), e);
+        }
+      }
+      throw new MarsException(ErrorClass.TASK_FAILED, op + ": writing a chunk failed: " + e.getMessage().lines()
+          .findFirst().orElse(""), e);
+    }
+  }
+
+  /** The error of a writer that cannot write {@code file}: what the file system said, and what to check. */
+  static MarsException cannotWrite(String op, String file, IOException e) {
+    return new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": cannot write " + file + " ("
+        + e.getClass().getSimpleName() + ": " + e.getMessage() + "); check that its directory can be created and "
+        + "written to", e);
   }
 
   static String fileOf(String path, int chunk) {
@@ -106,13 +131,17 @@ public final class WriteCsv {
     }
 
     @Override
-    public void call(Iterator<Object> chunks) throws IOException {
+    public void call(Iterator<Object> chunks) {
       String file = files[TaskContext.getPartitionId()];
       LocalFrame f = (LocalFrame) chunks.next();
       Path p = new Path(file);
-      FileSystem fs = p.getFileSystem(conf.get());
-      try (Writer w = new BufferedWriter(new OutputStreamWriter(fs.create(p, true), StandardCharsets.UTF_8))) {
-        format(f, indexLabel, w);
+      try {
+        FileSystem fs = p.getFileSystem(conf.get());
+        try (Writer w = new BufferedWriter(new OutputStreamWriter(fs.create(p, true), StandardCharsets.UTF_8))) {
+          format(f, indexLabel, w);
+        }
+      } catch (IOException e) {
+        throw cannotWrite("toCsv", file, e);
       }
     }
   }

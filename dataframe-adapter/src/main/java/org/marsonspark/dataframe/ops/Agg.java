@@ -65,7 +65,8 @@ public enum Agg {
       }
       default -> { }
     }
-    throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, pandasName() + " is not supported for dtype " + in);
+    throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, pandasName() + " is not supported for dtype " + in
+        + "; select the columns it applies to, or cast them with astype first");
   }
 
   private static boolean longLike(Column c) {

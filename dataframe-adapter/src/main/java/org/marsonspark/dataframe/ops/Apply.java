@@ -260,12 +260,16 @@ public final class Apply {
     public Object execute(Object[] in) {
       LocalFrame f = (LocalFrame) in[0];
       LocalFrame r = fn.apply(f);
-      if (r == null || (columns != null && (!r.columnNames().equals(columns) || !r.dtypes().equals(dtypes)))) {
-        throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "mapChunk: the function returned "
-            + (r == null ? "null" : "columns " + r.columnNames() + " of dtypes " + r.dtypes()) + " for the chunk of "
-            + f.nrows() + " rows starting at label " + (f.nrows() > 0 ? f.index().label(0) : "(none)")
-            + ", expected columns " + columns + " of dtypes " + dtypes
-            + " (from the first rows unless given); pass columns and dtypes explicitly");
+      String chunk = " for the chunk of " + f.nrows() + " rows starting at label "
+          + (f.nrows() > 0 ? f.index().label(0) : "(none)");
+      if (r == null) {
+        throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "mapChunk: the function returned null" + chunk
+            + "; it must return a LocalFrame (an empty one for no rows)");
+      }
+      if (columns != null && (!r.columnNames().equals(columns) || !r.dtypes().equals(dtypes))) {
+        throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "mapChunk: the function returned columns "
+            + r.columnNames() + " of dtypes " + r.dtypes() + chunk + ", expected columns " + columns + " of dtypes "
+            + dtypes + " (from the first rows unless given); pass columns and dtypes explicitly");
       }
       return r;
     }

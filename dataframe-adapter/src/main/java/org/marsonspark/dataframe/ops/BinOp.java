@@ -145,7 +145,7 @@ public enum BinOp {
       }
       case POW -> {
         if (y < 0) {
-          throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Integers to negative integer powers are not allowed");
+          throw org.marsonspark.tensor.kernel.Ufuncs.negativePower(y);
         }
         long r = 1;
         long base = x;

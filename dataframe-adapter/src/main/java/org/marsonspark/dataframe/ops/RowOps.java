@@ -272,7 +272,8 @@ public final class RowOps {
     };
     if (!ok) {
       throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "fillna: " + what + " of dtype " + dtype
-          + " cannot be filled with " + value + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")"));
+          + " cannot be filled with " + value + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")")
+          + "; fill with a value of that dtype, or cast with astype(\"object\") first");
     }
   }
 

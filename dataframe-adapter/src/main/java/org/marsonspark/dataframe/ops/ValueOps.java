@@ -62,6 +62,10 @@ public final class ValueOps {
    */
   public record IsIn(Object[] values) implements ChunkOp {
     public static IsIn of(Collection<?> values) {
+      if (values == null) {
+        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "isin: values must be a collection, got null; pass "
+            + "an empty list to match nothing");
+      }
       return new IsIn(values.toArray());
     }
 

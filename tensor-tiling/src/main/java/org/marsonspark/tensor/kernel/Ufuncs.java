@@ -53,10 +53,16 @@ public final class Ufuncs {
     return Math.copySign(0.0, a / b);
   }
 
+  /** numpy's error for an integer raised to a negative integer power (also for DataFrame columns). */
+  public static MarsException negativePower(long exp) {
+    return new MarsException(ErrorClass.INVALID_ARGUMENT, "Integers to negative integer powers are not allowed (exponent "
+        + exp + "); raise a float base instead (astype float64)");
+  }
+
   /** Integer power with wrap-around, as numpy's; a negative exponent is an error there too. */
   public static long power(long base, long exp) {
     if (exp < 0) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Integers to negative integer powers are not allowed");
+      throw negativePower(exp);
     }
     long result = 1;
     long b = base;

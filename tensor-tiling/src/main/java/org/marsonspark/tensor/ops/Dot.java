@@ -28,6 +28,20 @@ public final class Dot extends TensorOp {
     this.opName = opName;
   }
 
+  /**
+   * Checks that the last axis of {@code a} and the first of {@code b} (both 1-D or 2-D) have one
+   * length, as a product of the two needs (unknown lengths are checked when they run).
+   */
+  public static void requireAligned(TensorData a, TensorData b, String opName) {
+    long ka = a.shape(a.ndim() - 1);
+    long kb = b.shape(0);
+    if (ka != kb && ka != Shapes.UNKNOWN && kb != Shapes.UNKNOWN) {
+      throw new MarsException(ErrorClass.SHAPE_MISMATCH, opName + ": shapes " + Shapes.toString(a.shape()) + " and "
+          + Shapes.toString(b.shape()) + " not aligned: " + ka + " (dim " + (a.ndim() - 1) + ") != " + kb + " (dim 0)"
+          + "; the first operand's last axis must be as long as the second's first (transpose or slice to match)");
+    }
+  }
+
   public static Tensor of(TensorData a, TensorData b, String opName) {
     if (a.isSparse() || b.isSparse()) {
       return org.marsonspark.tensor.sparse.SparseDot.of(a, b, opName);
@@ -36,12 +50,7 @@ public final class Dot extends TensorOp {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, opName + " of shapes " + Shapes.toString(a.shape())
           + " and " + Shapes.toString(b.shape()) + ": only 1-D and 2-D operands are supported so far");
     }
-    long ka = a.shape(a.ndim() - 1);
-    long kb = b.shape(0);
-    if (ka != kb && ka != Shapes.UNKNOWN && kb != Shapes.UNKNOWN) {
-      throw new MarsException(ErrorClass.SHAPE_MISMATCH, opName + ": shapes " + Shapes.toString(a.shape()) + " and "
-          + Shapes.toString(b.shape()) + " not aligned: " + ka + " (dim " + (a.ndim() - 1) + ") != " + kb + " (dim 0)");
-    }
+    requireAligned(a, b, opName);
     List<Long> shape = new ArrayList<>();
     if (a.ndim() == 2) {
       shape.add(a.shape(0));

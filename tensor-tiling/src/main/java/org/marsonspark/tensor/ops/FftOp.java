@@ -57,11 +57,7 @@ public final class FftOp extends TensorOp {
     if (nd < 1) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": input must have at least one (logical) dimension");
     }
-    int ax = axis < 0 ? axis + nd : axis;
-    if (ax < 0 || ax >= nd) {
-      throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, op + ": axis " + axis
-          + " is out of bounds for a tensor of dimension " + nd);
-    }
+    int ax = Manipulation.axis(op, axis, nd);
     if (in.hasUnknownShape()) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op
           + " of a tensor of unknown shape: execute() it first");
@@ -220,11 +216,7 @@ public final class FftOp extends TensorOp {
     }
 
     public static Tensor of(TensorData in, int axis, boolean inverse) {
-      int ax = axis < 0 ? axis + in.ndim() : axis;
-      if (ax < 0 || ax >= in.ndim()) {
-        throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, (inverse ? "ifftshift" : "fftshift") + ": axis " + axis
-            + " is out of bounds for a tensor of dimension " + in.ndim());
-      }
+      int ax = Manipulation.axis(inverse ? "ifftshift" : "fftshift", axis, in.ndim());
       return new Shift(in, ax, inverse).newTensor(in.shape(), in.dtype());
     }
 

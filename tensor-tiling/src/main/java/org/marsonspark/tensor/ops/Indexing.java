@@ -291,10 +291,7 @@ public final class Indexing {
         }
         boolean[] seen = new boolean[nd];
         for (int i = 0; i < nd; i++) {
-          int a = axes[i] < 0 ? axes[i] + nd : axes[i];
-          if (a < 0 || a >= nd) {
-            throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, "axis " + axes[i] + " is out of bounds for a tensor of dimension " + nd);
-          }
+          int a = Manipulation.axis("transpose", axes[i], nd);
           if (seen[a]) {
             throw new MarsException(ErrorClass.INVALID_ARGUMENT, "repeated axis in transpose: " + Arrays.toString(axes));
           }

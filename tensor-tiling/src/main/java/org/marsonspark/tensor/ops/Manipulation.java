@@ -26,10 +26,20 @@ public final class Manipulation {
 
   /** Normalizes an axis for a tensor of {@code ndim} dimensions, naming the operation in errors. */
   public static int axis(String op, int axis, int ndim) {
+    return axis(op, "axis", axis, ndim);
+  }
+
+  /**
+   * As {@link #axis(String, int, int)}, naming the parameter ({@code "source axis"}) in errors,
+   * which say which axes the tensor has.
+   */
+  public static int axis(String op, String param, int axis, int ndim) {
     int a = axis < 0 ? axis + ndim : axis;
     if (a < 0 || a >= ndim) {
-      throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, op + ": axis " + axis
-          + " is out of bounds for a tensor of dimension " + ndim);
+      throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, op + ": " + param + " " + axis
+          + " is out of bounds for a tensor of dimension " + ndim
+          + (ndim == 0 ? "; a 0-d tensor has no axis: reshape it or pass no axis"
+              : "; use an axis from " + -ndim + " to " + (ndim - 1)));
     }
     return a;
   }
@@ -71,27 +81,31 @@ public final class Manipulation {
         if (shape[i] == -1) {
           if (unknown >= 0) {
             throw new MarsException(ErrorClass.INVALID_ARGUMENT, "reshape: can only specify one unknown dimension (-1), got "
-                + Shapes.toString(newShape));
+                + Arrays.toString(newShape));
           }
           unknown = i;
         } else if (shape[i] < 0) {
           throw new MarsException(ErrorClass.INVALID_ARGUMENT, "reshape: negative dimension " + shape[i] + " in "
-              + Shapes.toString(newShape));
+              + Arrays.toString(newShape) + "; only -1 (one unknown dimension) may be negative");
         } else {
           known *= shape[i];
         }
       }
       if (unknown >= 0) {
         if (known == 0 || size % known != 0) {
-          throw new MarsException(ErrorClass.SHAPE_MISMATCH, "reshape: cannot reshape tensor of size " + size
-              + " (shape " + Shapes.toString(from) + ") into shape " + Shapes.toString(newShape));
+          throw sizeMismatch(size, from, newShape);
         }
         shape[unknown] = size / known;
       } else if (known != size) {
-        throw new MarsException(ErrorClass.SHAPE_MISMATCH, "reshape: cannot reshape tensor of size " + size
-            + " (shape " + Shapes.toString(from) + ") into shape " + Shapes.toString(newShape));
+        throw sizeMismatch(size, from, newShape);
       }
       return shape;
+    }
+
+    private static MarsException sizeMismatch(long size, long[] from, long[] newShape) {
+      return new MarsException(ErrorClass.SHAPE_MISMATCH, "reshape: cannot reshape tensor of size " + size
+          + " (shape " + Shapes.toString(from) + ") into shape " + Arrays.toString(newShape)
+          + "; the new shape must hold " + size + " elements (one dimension may be -1 to infer it)");
     }
 
     /** Groups of input and output axes with equal products: {inFrom, inTo, outFrom, outTo}. */
@@ -275,7 +289,8 @@ public final class Manipulation {
       for (int i = 0; i < in.ndim(); i++) {
         if (in.shape(i) != 1 && in.shape(i) != shape[lead + i]) {
           throw new MarsException(ErrorClass.BROADCAST_MISMATCH, "broadcast_to: tensor of shape "
-              + Shapes.toString(in.shape()) + " cannot be broadcast to shape " + Shapes.toString(shape));
+              + Shapes.toString(in.shape()) + " cannot be broadcast to shape " + Shapes.toString(shape)
+              + "; each axis of the tensor must have the target's size or size 1");
         }
       }
       if (Arrays.equals(in.shape(), shape)) {

@@ -328,11 +328,7 @@ public final class Products {
     int[] out = new int[axes.length];
     boolean[] seen = new boolean[nd];
     for (int i = 0; i < axes.length; i++) {
-      int a = axes[i] < 0 ? axes[i] + nd : axes[i];
-      if (a < 0 || a >= nd) {
-        throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, op + ": axis " + axes[i]
-            + " is out of bounds for a tensor of dimension " + nd);
-      }
+      int a = Manipulation.axis(op, axes[i], nd);
       if (seen[a]) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": repeated axis " + axes[i]);
       }

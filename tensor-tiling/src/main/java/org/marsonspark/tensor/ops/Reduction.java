@@ -76,12 +76,7 @@ public final class Reduction extends TensorOp {
     }
     int[] out = new int[axes.length];
     for (int i = 0; i < axes.length; i++) {
-      int a = axes[i] < 0 ? axes[i] + ndim : axes[i];
-      if (a < 0 || a >= ndim) {
-        throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, op + ": axis " + axes[i]
-            + " is out of bounds for a tensor of dimension " + ndim);
-      }
-      out[i] = a;
+      out[i] = Manipulation.axis(op, axes[i], ndim);
     }
     Arrays.sort(out);
     for (int i = 1; i < out.length; i++) {

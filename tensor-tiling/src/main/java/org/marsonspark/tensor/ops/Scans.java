@@ -68,12 +68,9 @@ public final class Scans {
         }
         a = 0;
       } else {
-        a = axis < 0 ? axis + nd : axis;
+        a = axis;
       }
-      if (nd == 0 || a < 0 || a >= nd) {
-        throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, kind.numpyName + ": axis " + axis
-            + " is out of bounds for a tensor of dimension " + nd);
-      }
+      a = Manipulation.axis(kind.numpyName, a, nd);
       return new Scan(in, kind, a).newTensor(in.shape(), kind.resultType(in.dtype()));
     }
 

@@ -10,8 +10,6 @@ import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.ChunkValue;
-import org.marsonspark.core.MarsException;
-import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
@@ -47,11 +45,7 @@ public final class Sort {
     public static Tensor of(TensorData in, int axis, boolean indices) {
       String op = indices ? "argsort" : "sort";
       int nd = in.ndim();
-      int a = axis < 0 ? axis + nd : axis;
-      if (nd == 0 || a < 0 || a >= nd) {
-        throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, op + ": axis " + axis
-            + " is out of bounds for a tensor of dimension " + nd);
-      }
+      int a = Manipulation.axis(op, axis, nd);
       return new SortOp(in, a, indices).newTensor(in.shape(), indices ? DType.INT64 : in.dtype());
     }
 

@@ -34,11 +34,7 @@ public final class TopK extends TensorOp {
 
   public static Tensor of(TensorData in, int k, int axis, boolean largest) {
     int nd = in.ndim();
-    int a = axis < 0 ? axis + nd : axis;
-    if (nd == 0 || a < 0 || a >= nd) {
-      throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, "topk: axis " + axis
-          + " is out of bounds for a tensor of dimension " + nd);
-    }
+    int a = Manipulation.axis("topk", axis, nd);
     if (k < 1 || k > in.shape(a)) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "topk: k (" + k + ") must be in [1, " + in.shape(a)
           + "], the length of axis " + axis);

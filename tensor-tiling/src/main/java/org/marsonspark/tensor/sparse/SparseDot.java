@@ -39,12 +39,7 @@ public final class SparseDot extends TensorOp {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, opName + " of a sparse tensor with shapes "
           + Shapes.toString(a.shape()) + " and " + Shapes.toString(b.shape()) + ": the other operand must be 1-D or 2-D");
     }
-    long ka = a.shape(a.ndim() - 1);
-    long kb = b.shape(0);
-    if (ka != kb) {
-      throw new MarsException(ErrorClass.SHAPE_MISMATCH, opName + ": shapes " + Shapes.toString(a.shape()) + " and "
-          + Shapes.toString(b.shape()) + " not aligned: " + ka + " (dim " + (a.ndim() - 1) + ") != " + kb + " (dim 0)");
-    }
+    org.marsonspark.tensor.ops.Dot.requireAligned(a, b, opName);
     List<Long> shape = new ArrayList<>();
     if (a.ndim() == 2) {
       shape.add(a.shape(0));
