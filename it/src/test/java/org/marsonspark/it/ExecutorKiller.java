@@ -41,6 +41,7 @@ final class ExecutorKiller extends SparkListener implements AutoCloseable {
   private final AtomicInteger lostTasks = new AtomicInteger();
   private final Set<String> removed = ConcurrentHashMap.newKeySet();
   private final List<String> killed = new CopyOnWriteArrayList<>();
+  private volatile long lastKillNanos;
   private final AtomicInteger killAfter = new AtomicInteger(-1);
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
   private volatile Thread watcher;
@@ -68,6 +69,11 @@ final class ExecutorKiller extends SparkListener implements AutoCloseable {
   /** Kills executor {@code id} now. */
   void kill(String id) {
     cluster.kill(id);
+    record(id);
+  }
+
+  private void record(String id) {
+    lastKillNanos = System.nanoTime();
     killed.add(id);
   }
 
@@ -87,7 +93,7 @@ final class ExecutorKiller extends SparkListener implements AutoCloseable {
           for (Path f : files.filter(p -> p.getFileName().toString().startsWith(VICTIM_PREFIX)).toList()) {
             if (done.add(f)) {
               long pid = Long.parseLong(Files.readString(f, StandardCharsets.UTF_8).trim());
-              killed.add(cluster.killPid(pid));
+              record(cluster.killPid(pid));
             }
           }
         }
@@ -109,7 +115,7 @@ final class ExecutorKiller extends SparkListener implements AutoCloseable {
       String id = start.taskInfo().executorId();
       try {
         cluster.kill(id);
-        killed.add(id);
+        record(id);
       } catch (Throwable t) {
         failure.compareAndSet(null, t); // Spark would only log what a listener throws
       }
@@ -137,6 +143,11 @@ final class ExecutorKiller extends SparkListener implements AutoCloseable {
       throw new AssertionError("killing an executor failed", t);
     }
     return List.copyOf(killed);
+  }
+
+  /** When the last kill happened ({@link System#nanoTime}). */
+  long lastKillNanos() {
+    return lastKillNanos;
   }
 
   /** Tasks that failed because their executor was lost, since the last {@link #reset}. */

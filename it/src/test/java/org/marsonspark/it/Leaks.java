@@ -2,7 +2,6 @@ package org.marsonspark.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,8 +10,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.storage.BlockId;
+import org.apache.spark.storage.StorageStatus;
 import org.marsonspark.session.MarsSession;
-import scala.runtime.AbstractFunction1;
 
 /**
  * What a run may leave behind in the driver: chunks in the session's store, RDD blocks in any
@@ -41,6 +40,8 @@ final class Leaks {
     assertEquals(0, session.chunkStore().size(), "chunks left in the session's store");
     assertEquals(0, session.chunkStore().liveBytes(), "chunk bytes left in the session's store");
     assertEquals(List.of(), rddBlocks(), "RDD blocks left in the block managers");
+    assertEquals(Map.of(), scala.jdk.javaapi.CollectionConverters.asJava(session.sparkContext().getPersistentRDDs()),
+        "RDDs left persisted");
     ItSupport.awaitTrue(() -> busyThreads().isEmpty(), SETTLE, () -> "Mars threads still at work: " + busyThreads(),
         null);
     assertEquals(longLivedThreads, longLivedThreads(), "long-lived Mars threads");
@@ -70,21 +71,15 @@ final class Leaks {
     return out;
   }
 
-  /** RDD blocks held by any block manager (executors and driver). */
-  static List<BlockId> rddBlocks() {
-    scala.collection.Iterator<BlockId> it = SparkEnv.get().blockManager().master()
-        .getMatchingBlockIds(new IsRdd(), true).iterator();
-    List<BlockId> out = new ArrayList<>();
-    while (it.hasNext()) {
-      out.add(it.next());
+  /** RDD blocks the driver knows any block manager holds, as {@code rdd_<id>_<partition> on <executor>}. */
+  static List<String> rddBlocks() {
+    List<String> out = new ArrayList<>();
+    for (StorageStatus status : SparkEnv.get().blockManager().master().getStorageStatus()) {
+      scala.collection.Iterator<BlockId> it = status.rddBlocks().keysIterator();
+      while (it.hasNext()) {
+        out.add(it.next() + " on " + status.blockManagerId().executorId());
+      }
     }
     return out;
-  }
-
-  private static final class IsRdd extends AbstractFunction1<BlockId, Object> implements Serializable {
-    @Override
-    public Object apply(BlockId b) {
-      return b.isRDD();
-    }
   }
 }
