@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
@@ -49,6 +51,7 @@ import org.marsonspark.tensor.Tensor;
  * {@code spark.task.maxFailures}, fail the execution with a clear error and leave the session
  * usable. Recovery times go to {@code recovery.md} in the work folder (see docs/reliability.md).
  */
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a hang fails its test
 class ExecutorLossIT {
   private static final int EXECUTORS = 2;
   private static final int MAX_FAILURES = 3;
@@ -73,6 +76,10 @@ class ExecutorLossIT {
     session = MarsSession.local(cluster.masterUrl(), MarsOptions.defaults().withProgress(false), conf);
     killer = new ExecutorKiller(cluster);
     session.sparkContext().addSparkListener(killer);
+    // a first execution starts the session's own threads (the leak checks compare against them)
+    awaitExecutors();
+    Tensor warmUp = Mt.arange(0, 1000, 1, DType.INT64, ChunkSize.of(100)).sum().execute(session);
+    warmUp.release();
   }
 
   @AfterAll
