@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -39,6 +41,7 @@ import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.RandomState;
 import org.marsonspark.tensor.Tensor;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Executors killed with SIGKILL in the middle of Mars work: a standalone Master and Worker
@@ -111,12 +114,17 @@ class ExecutorLossIT {
     leaks.assertNothingLeft(session);
   }
 
-  /** Waits until the Master has replaced killed executors and they have registered with the driver. */
+  /**
+   * Waits until the driver's executors are exactly the Worker's live executor JVMs, two of them:
+   * the killed ones removed, their replacements registered.
+   */
   private static void awaitExecutors() throws InterruptedException {
     SparkContext sc = session.sparkContext();
-    ItSupport.awaitTrue(() -> sc.statusTracker().getExecutorInfos().length == EXECUTORS + 1
-            && cluster.executors().size() == EXECUTORS, ItSupport.TIMEOUT,
-        () -> EXECUTORS + " executors did not register; running: " + cluster.executors() + cluster.logs(), null);
+    ItSupport.awaitTrue(() -> {
+      Set<String> registered = new TreeSet<>(CollectionConverters.asJava(sc.getExecutorIds()));
+      return registered.size() == EXECUTORS && registered.equals(cluster.executors().keySet());
+    }, ItSupport.TIMEOUT, () -> "the driver's executors " + CollectionConverters.asJava(sc.getExecutorIds())
+        + " are not the Worker's " + cluster.executors() + cluster.logs(), null);
   }
 
   // ---- (a) a tensor reduction over many chunks ----------------------------------------------
