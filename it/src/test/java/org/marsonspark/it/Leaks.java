@@ -14,8 +14,9 @@ import org.apache.spark.storage.StorageStatus;
 import org.marsonspark.session.MarsSession;
 
 /**
- * What a run may leave behind in the driver: chunks in the session's store, RDD blocks in any
- * block manager, and Mars's own threads (named {@code mars-*}) still at work or newly started.
+ * What a run may leave behind: chunks in the session's store, RDD blocks in any block manager
+ * (as the driver records them), RDDs still persisted, and Mars's own threads (named
+ * {@code mars-*}) in the driver still at work or newly started.
  * Take a {@link #snapshot} before, {@link #assertNothingLeft} after.
  */
 final class Leaks {
@@ -31,7 +32,7 @@ final class Leaks {
   }
 
   /**
-   * Every chunk released and every RDD block gone; no Mars thread still running Mars code (an
+   * Every chunk released, every RDD block gone and no RDD persisted; no Mars thread still running Mars code (an
    * idle pool thread waits inside java.util.concurrent), and the long-lived Mars threads the
    * same as at the snapshot (pool threads come and go with the load).
    */
