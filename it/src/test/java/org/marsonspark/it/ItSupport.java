@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.examples.MonteCarloPi;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.Mt;
@@ -191,5 +192,19 @@ final class ItSupport {
         h.destroyForcibly();
       }
     }
+  }
+
+  /** A frame as comparable values: one list per row, its index label then its values (exact: doubles by bits). */
+  static List<Object> rows(LocalFrame f) {
+    List<Object> out = new ArrayList<>();
+    for (int r = 0; r < f.nrows(); r++) {
+      List<Object> row = new ArrayList<>();
+      row.add(f.index().label(r));
+      for (int c = 0; c < f.ncols(); c++) {
+        row.add(f.column(c).get(r));
+      }
+      out.add(row);
+    }
+    return out;
   }
 }

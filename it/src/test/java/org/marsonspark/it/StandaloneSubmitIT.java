@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -30,41 +31,18 @@ class StandaloneSubmitIT {
   // happens to be 3.13927, a 2-sigma draw for N = 2e6
   private static final String PI_SEED = "7";
 
-  private static Path work;
-  private static List<String> sparkClassPath;
-  private static String masterUrl;
-  private static Process master;
-  private static Process worker;
+  private static StandaloneCluster cluster;
 
   @BeforeAll
   static void startCluster() throws Exception {
-    work = ItSupport.workDir("standalone");
-    sparkClassPath = ItSupport.sparkClassPath();
-    int port = ItSupport.freePort();
-    masterUrl = "spark://127.0.0.1:" + port;
-    List<String> daemonJvm = new ArrayList<>(List.of("-Xmx256m"));
-    daemonJvm.addAll(ItSupport.jvmOpens());
-
-    Path masterLog = work.resolve("master.log");
-    master = ItSupport.startJava(daemonJvm, sparkClassPath, "org.apache.spark.deploy.master.Master",
-        List.of("--host", "127.0.0.1", "--port", String.valueOf(port), "--webui-port", "0"), masterLog, masterLog);
-    ItSupport.awaitLogLine(masterLog, "I have been elected leader", master, ItSupport.TIMEOUT);
-
-    // the Worker launches executors as `java -cp $SPARK_HOME/jars/*:<extraClassPath>`; its
-    // SPARK_HOME (empty jars/) and SPARK_SCALA_VERSION come from ItSupport.startJava's environment
-    Path workerLog = work.resolve("worker.log");
-    worker = ItSupport.startJava(daemonJvm, sparkClassPath, "org.apache.spark.deploy.worker.Worker",
-        List.of("--host", "127.0.0.1", "--port", "0", "--webui-port", "0", "--cores", "2", "--memory", "1g",
-            "--work-dir", work.resolve("worker").toString(), masterUrl),
-        workerLog, workerLog);
-    ItSupport.awaitLogLine(workerLog, "Successfully registered with master", worker, ItSupport.TIMEOUT);
+    cluster = StandaloneCluster.start("standalone", 2, "1g", Map.of());
   }
 
   @AfterAll
   static void stopCluster() {
-    // the Worker first (it takes its executors down with it), then the Master
-    ItSupport.stop(worker);
-    ItSupport.stop(master);
+    if (cluster != null) {
+      cluster.close();
+    }
   }
 
   @Test
@@ -72,6 +50,9 @@ class StandaloneSubmitIT {
     Path jar = Path.of(System.getProperty("assembly.jar", "")).toAbsolutePath();
     assertTrue(Files.isRegularFile(jar), "no assembly jar at " + jar + "; build the examples module first");
 
+    Path work = cluster.work();
+    String masterUrl = cluster.masterUrl();
+    List<String> sparkClassPath = cluster.sparkClassPath();
     List<String> submitArgs = List.of(
         "--master", masterUrl,
         "--deploy-mode", "client",

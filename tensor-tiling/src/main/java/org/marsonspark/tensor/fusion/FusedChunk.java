@@ -21,10 +21,11 @@ import org.marsonspark.tensor.ops.Reductions;
  * @param count elements a terminal reduction covers
  * @param outDtype dtype of the output (for arrays and finished reductions)
  * @param outShape shape of the output
+ * @param emptyChecks names of the reductions whose empty input the kernel refuses, by the index it throws
  */
 public record FusedChunk(String source, KernelSource.Terminal terminal, double[] dp, long[] lp, int rows, int inner,
     DType[] inputDtypes, ReductionFn fn, DType reduced, long[] partialShape, long count, DType outDtype,
-    long[] outShape, String description) implements ChunkOp {
+    long[] outShape, String description, String[] emptyChecks) implements ChunkOp {
 
   static FusedChunk of(Expr root, DType[] inputDtypes, String description) {
     KernelSource k = KernelSource.of(root);
@@ -41,7 +42,8 @@ public record FusedChunk(String source, KernelSource.Terminal terminal, double[]
       }
     }
     return new FusedChunk(k.source, k.terminal, k.dp, k.lp, k.rows, k.inner, inputDtypes, fn, reduced, partialShape,
-        k.terminal == KernelSource.Terminal.ROW_PARTIALS ? k.inner : k.count, root.dtype(), root.shape(), description);
+        k.terminal == KernelSource.Terminal.ROW_PARTIALS ? k.inner : k.count, root.dtype(), root.shape(), description,
+        k.emptyChecks.toArray(String[]::new));
   }
 
   @Override
@@ -50,7 +52,12 @@ public record FusedChunk(String source, KernelSource.Terminal terminal, double[]
     for (int i = 0; i < inputs.length; i++) {
       buffers[i] = ((NDArray) inputs[i]).astype(inputDtypes[i]).buffer();
     }
-    Object out = KernelCache.get(source).run(buffers, dp, lp, rows, inner);
+    Object out;
+    try {
+      out = KernelCache.get(source).run(buffers, dp, lp, rows, inner);
+    } catch (EmptyInput e) {
+      throw noIdentity(emptyChecks[e.check]);
+    }
     return switch (terminal) {
       case STORE -> NDArray.wrap(outDtype, outShape, out);
       case ROW_PARTIALS, TOTAL -> Reductions.partialOf(fn, reduced, count, out, partialShape);
@@ -59,8 +66,25 @@ public record FusedChunk(String source, KernelSource.Terminal terminal, double[]
     };
   }
 
-  /** The error an empty min/max raises, as the unfused map step raises it. */
-  public static MarsException empty(String op) {
+  /**
+   * What a kernel throws when reduction check {@code check} (an index into {@link #emptyChecks})
+   * finds no elements; {@link #execute} turns it into the error the unfused map step raises.
+   */
+  public static RuntimeException empty(int check) {
+    return new EmptyInput(check);
+  }
+
+  /** A kernel found an empty input for a reduction that has no identity (min, max). */
+  static final class EmptyInput extends RuntimeException {
+    final int check;
+
+    EmptyInput(int check) {
+      super(null, null, false, false);
+      this.check = check;
+    }
+  }
+
+  private static MarsException noIdentity(String op) {
     return new MarsException(ErrorClass.INVALID_ARGUMENT, "zero-size array to reduction operation " + op
         + " which has no identity");
   }

@@ -35,6 +35,12 @@ final class KernelSource {
   final int inner;
   /** For totals: the number of elements reduced. */
   final long count;
+  /**
+   * Names of the reductions that refuse empty input, in the order the kernel checks them: the
+   * kernel throws {@code FusedChunk.empty(k)} with an index into this list, so no name (user
+   * text, for a reduction of one's own) is ever part of the source.
+   */
+  final List<String> emptyChecks = new ArrayList<>();
 
   private final List<Double> dparams = new ArrayList<>();
   private final List<Long> lparams = new ArrayList<>();
@@ -147,7 +153,7 @@ final class KernelSource {
         innerBody.append("        ").append(acc).append(" = ")
             .append(ReduceCode.merge(r.fn(), acc, ReduceCode.element(r.fn(), x, r.x().dtype()))).append(";\n");
         if (ReduceCode.needsElements(r.fn())) {
-          prelude.append("    if (inner == 0) throw FusedChunk.empty(\"").append(r.fn().name()).append("\");\n");
+          prelude.append("    if (inner == 0) throw FusedChunk.empty(").append(emptyCheck(r)).append(");\n");
         }
       }
       loop.append("      for (int j = 0; j < inner; j++) {\n        final int i = r * inner + j;\n")
@@ -188,7 +194,7 @@ final class KernelSource {
         loop.append("      total = ").append(ReduceCode.merge(total.fn(), "total",
             ReduceCode.element(total.fn(), value, body.dtype()))).append(";\n");
         if (ReduceCode.needsElements(total.fn())) {
-          src.append("    if (rows == 0) throw FusedChunk.empty(\"").append(total.fn().name()).append("\");\n");
+          src.append("    if (rows == 0) throw FusedChunk.empty(").append(emptyCheck(total)).append(");\n");
         }
         after = "    return new " + t + "[] {total};\n";
       }
@@ -196,6 +202,12 @@ final class KernelSource {
     src.append("    for (int r = 0; r < rows; r++) {\n").append(loop).append("    }\n").append(after)
         .append("  }\n}\n");
     return src.toString();
+  }
+
+  /** Registers a reduction's check for empty input; returns its index for the generated code. */
+  private int emptyCheck(Expr.Reduce r) {
+    emptyChecks.add(r.fn().name());
+    return emptyChecks.size() - 1;
   }
 
   private String param(DType d, Object value) {
