@@ -19,11 +19,11 @@ import org.opentest4j.AssertionFailedError;
  * {@code DfFixtures.tests}) run every case and layout through it.
  *
  * <p>The case runs in a thread of its own. Past the deadline the watchdog prints every thread's
- * stack to stderr, cancels the session's Spark jobs (a test session runs one case at a time, so
- * they are the stuck case's), interrupts the case and fails, naming it, with the stack of its
- * thread. A case that does not stop within a grace period even then still holds the session (its
- * execution lock, its driver loop): until it ends, every later case of that session fails at once,
- * naming it, instead of waiting behind it for its own deadline.
+ * stack to stderr, interrupts the case, cancels the session's Spark jobs until none is left (a
+ * test session runs one case at a time, so they are the stuck case's) and fails, naming the case,
+ * with the stack of its thread. A case that does not stop within a grace period even then, or
+ * whose jobs do not end, still holds the session (its execution lock, its cores): until it ends,
+ * every later case of that session fails at once, naming it, instead of waiting behind it.
  */
 public final class CaseWatchdog {
   /**
@@ -89,11 +89,11 @@ public final class CaseWatchdog {
       Thread thread, AtomicBoolean ended) throws InterruptedException {
     String stack = stackOf(thread);
     dumpAllThreads(name);
-    session.sparkContext().cancelAllJobs();
     thread.interrupt();
+    boolean jobsEnded = cancelJobs(session, grace);
     thread.join(grace.toMillis());
     HELD.put(session, name);
-    boolean stopped = ended.get();
+    boolean stopped = ended.get() && jobsEnded;
     if (stopped) {
       HELD.remove(session, name);
     }
@@ -101,6 +101,22 @@ public final class CaseWatchdog {
         + (stopped ? "its Spark jobs were cancelled and it stopped when interrupted"
             : "it still runs after its jobs were cancelled and it was interrupted, so later cases of this session fail")
         + ". Its thread was at:\n" + stack);
+  }
+
+  /**
+   * Cancels the session's Spark jobs until none is active (a job submitted after a cancel is not
+   * cancelled by it), for at most {@code grace}; whether none is left.
+   */
+  private static boolean cancelJobs(MarsSession session, Duration grace) throws InterruptedException {
+    long deadline = System.nanoTime() + grace.toNanos();
+    do {
+      session.sparkContext().cancelAllJobs();
+      Thread.sleep(100);
+      if (session.sparkContext().statusTracker().getActiveJobIds().length == 0) {
+        return true;
+      }
+    } while (System.nanoTime() < deadline);
+    return false;
   }
 
   private static String stackOf(Thread thread) {
