@@ -152,7 +152,7 @@ public final class SimpleImputer extends BaseEstimator<SimpleImputer> implements
     return out;
   }
 
-  /** Per feature the most frequent non-missing value, the smallest among ties: unique with counts, then argmax. */
+  /** Per feature the most frequent non-missing value, the smallest among ties: unique with counts, then the first maximum. */
   private static double[] mostFrequent(Tensor masked, int d) {
     Tensor[] modes = new Tensor[d];
     for (int c = 0; c < d; c++) {

@@ -35,7 +35,7 @@ public final class Preprocessing {
     Features f = Features.of(x, "normalize");
     Scaling.requireDense(f, "normalize");
     Tensor t = f.x();
-    int along = 1 - axis;
+    int along = axis;
     Tensor norms = switch (norm) {
       case "l1" -> t.abs().sum(along);
       case "l2" -> Mt.sqrt(t.mul(t).sum(along));
