@@ -258,4 +258,12 @@ poly("poly_no_bias", Xp, {"includeBias": False}, include_bias=False)
 poly("poly_min_max_degree", Xp, {"degree": [2, 3]}, degree=(2, 3))
 poly("poly_float32", Xp.astype(np.float32), {"degree": 2}, degree=2)
 
+# ---- a pipeline of transformers ----
+from sklearn.pipeline import make_pipeline  # noqa: E402
+
+pipe = make_pipeline(StandardScaler(), PolynomialFeatures(degree=2), MinMaxScaler(feature_range=(-1, 1)))
+Xt = pipe.fit_transform(Xp)
+case("pipeline_scaler_poly_minmax", "Pipeline", {}, {"X": arr(Xp)},
+     {"transform": arr(Xt), "inverse_of_last": arr(pipe[-1].inverse_transform(Xt))})
+
 write("preprocessing", "gen_fixtures_preprocessing.py", cases)

@@ -22,6 +22,8 @@ import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.learn.LearnFixtures.Case;
 import org.marsonspark.learn.LearnFixtures.Layout;
 import org.marsonspark.learn.impute.SimpleImputer;
+import org.marsonspark.learn.pipeline.Pipeline;
+import org.marsonspark.learn.pipeline.Pipelines;
 import org.marsonspark.learn.preprocessing.LabelBinarizer;
 import org.marsonspark.learn.preprocessing.LabelEncoder;
 import org.marsonspark.learn.preprocessing.MaxAbsScaler;
@@ -61,7 +63,8 @@ class Preprocessing_FixtureTest {
       Map.entry("LabelEncoder", Preprocessing_FixtureTest::labelEncoder),
       Map.entry("OneHotEncoder", Preprocessing_FixtureTest::oneHotEncoder),
       Map.entry("LabelBinarizer", Preprocessing_FixtureTest::labelBinarizer),
-      Map.entry("PolynomialFeatures", Preprocessing_FixtureTest::polynomialFeatures));
+      Map.entry("PolynomialFeatures", Preprocessing_FixtureTest::polynomialFeatures),
+      Map.entry("Pipeline", Preprocessing_FixtureTest::pipeline));
 
   @TestFactory
   List<DynamicTest> preprocessing() {
@@ -399,5 +402,16 @@ class Preprocessing_FixtureTest {
     c.expected().get("feature_names_out").forEach(n -> names.add(n.asText()));
     assertEquals(names, f.getFeatureNamesOut(), c + " get_feature_names_out");
     assertEquals(c.expected().get("n_output_features_").asInt(), f.nOutputFeatures_());
+  }
+
+  /** make_pipeline(StandardScaler(), PolynomialFeatures(2), MinMaxScaler((-1, 1))): each step fitted on the last's output. */
+  private static void pipeline(Case c, Layout l) {
+    Tensor x = l.tensor(c.input("X"));
+    Pipeline p = Pipelines.makePipeline(new StandardScaler(), new PolynomialFeatures().degree(2),
+        new MinMaxScaler().featureRange(-1, 1));
+    close(c, "transform", p.fitTransform(x));
+    close(c, "transform", p.transform(x));
+    Tensor last = ((MinMaxScaler) p.namedSteps().get("minmaxscaler")).inverseTransform(p.transform(x));
+    close(c, "inverse_of_last", last);
   }
 }
