@@ -43,12 +43,7 @@ public final class DataFrame extends Executable {
     if (bound.op() == null) {
       throw new IllegalArgumentException("dataframe data " + bound + " is not the output of an operand");
     }
-    DataFrame created = new DataFrame(bound);
-    org.marsonspark.session.MarsSession s = org.marsonspark.session.MarsSession.eagerDefault();
-    if (s != null) {
-      Md.execute(s, created);
-    }
-    return created;
+    return DfOp.eager(new DataFrame(bound));
   }
 
   @Override

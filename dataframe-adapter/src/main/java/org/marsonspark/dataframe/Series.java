@@ -50,12 +50,7 @@ public final class Series extends Executable {
     if (bound.op() == null) {
       throw new IllegalArgumentException("series data " + bound + " is not the output of an operand");
     }
-    Series created = new Series(bound);
-    org.marsonspark.session.MarsSession s = org.marsonspark.session.MarsSession.eagerDefault();
-    if (s != null) {
-      Md.execute(s, created);
-    }
-    return created;
+    return DfOp.eager(new Series(bound));
   }
 
   @Override

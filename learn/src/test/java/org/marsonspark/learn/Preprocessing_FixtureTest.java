@@ -14,7 +14,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.TileableHandle;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.Md;
 import org.marsonspark.dataframe.Series;
 import org.marsonspark.dataframe.local.Column;

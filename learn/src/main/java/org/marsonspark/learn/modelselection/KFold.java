@@ -2,8 +2,6 @@ package org.marsonspark.learn.modelselection;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.marsonspark.core.MarsException;
-import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileableHandle;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.Slice;
@@ -17,60 +15,29 @@ import org.marsonspark.tensor.Tensor;
  * shuffle; a function of seed and row index, so the same for any chunking, but not sklearn's
  * stream). Each split's positions are ascending, as sklearn's.
  */
-public final class KFold {
-  private final int nSplits;
-  private final boolean shuffle;
-  private final Integer randomState;
-
+public final class KFold extends BaseKFold<KFold> {
   /** sklearn's defaults: 5 folds, not shuffled. */
   public KFold() {
     this(5, false, null);
   }
 
   public KFold(int nSplits, boolean shuffle, Integer randomState) {
-    Folds.check(nSplits, shuffle, randomState);
-    this.nSplits = nSplits;
-    this.shuffle = shuffle;
-    this.randomState = randomState;
+    super(nSplits, shuffle, randomState);
   }
 
-  public int nSplits() {
-    return nSplits;
-  }
-
-  public KFold nSplits(int n) {
-    return new KFold(n, shuffle, randomState);
-  }
-
-  public boolean shuffle() {
-    return shuffle;
-  }
-
-  public KFold shuffle(boolean on) {
-    return new KFold(nSplits, on, on ? randomState : null);
-  }
-
-  public Integer randomState() {
-    return randomState;
-  }
-
-  public KFold randomState(Integer seed) {
-    return new KFold(nSplits, shuffle, seed);
-  }
-
-  /** {@code get_n_splits}. */
-  public int getNSplits() {
-    return nSplits;
+  @Override
+  KFold copy(int nSplits, boolean shuffle, Integer randomState) {
+    return new KFold(nSplits, shuffle, randomState);
   }
 
   /** The folds of the rows of {@code x} (a Tensor, DataFrame or Series). */
   public List<Split> split(TileableHandle x) {
     long n = Rows.count(x, "KFold");
-    Folds.checkRows(nSplits, n);
-    long[] bounds = Folds.bounds(n, nSplits);
+    Folds.checkRows(nSplits(), n);
+    long[] bounds = Folds.bounds(n, nSplits());
     List<Split> out = new ArrayList<>();
-    if (!shuffle) {
-      for (int f = 0; f < nSplits; f++) {
+    if (!shuffle()) {
+      for (int f = 0; f < nSplits(); f++) {
         List<Tensor> train = new ArrayList<>();
         if (bounds[f] > 0) {
           train.add(Mt.arange(0, bounds[f], 1));
@@ -82,8 +49,8 @@ public final class KFold {
       }
       return out;
     }
-    Tensor perm = Rows.random(randomState).permutation(n).execute();
-    for (int f = 0; f < nSplits; f++) {
+    Tensor perm = Rows.random(randomState()).permutation(n).execute();
+    for (int f = 0; f < nSplits(); f++) {
       List<Tensor> train = new ArrayList<>();
       if (bounds[f] > 0) {
         train.add(perm.slice(Slice.of(0L, bounds[f])));
@@ -95,11 +62,5 @@ public final class KFold {
       out.add(new Split(Mt.sort(Mt.concatenate(train, 0)), Mt.sort(test)));
     }
     return out;
-  }
-
-  @Override
-  public String toString() {
-    return "KFold(n_splits=" + nSplits + ", random_state=" + (randomState == null ? "None" : randomState)
-        + ", shuffle=" + (shuffle ? "True" : "False") + ")";
   }
 }

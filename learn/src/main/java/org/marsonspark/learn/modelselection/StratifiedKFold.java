@@ -19,49 +19,19 @@ import org.marsonspark.tensor.Tensor;
  * computed on the executors (two parallel sorts) and executed once; only the class counts and
  * first rows come to the driver.
  */
-public final class StratifiedKFold {
-  private final int nSplits;
-  private final boolean shuffle;
-  private final Integer randomState;
-
+public final class StratifiedKFold extends BaseKFold<StratifiedKFold> {
   /** sklearn's defaults: 5 folds, not shuffled. */
   public StratifiedKFold() {
     this(5, false, null);
   }
 
   public StratifiedKFold(int nSplits, boolean shuffle, Integer randomState) {
-    Folds.check(nSplits, shuffle, randomState);
-    this.nSplits = nSplits;
-    this.shuffle = shuffle;
-    this.randomState = randomState;
+    super(nSplits, shuffle, randomState);
   }
 
-  public int nSplits() {
-    return nSplits;
-  }
-
-  public StratifiedKFold nSplits(int n) {
-    return new StratifiedKFold(n, shuffle, randomState);
-  }
-
-  public boolean shuffle() {
-    return shuffle;
-  }
-
-  public StratifiedKFold shuffle(boolean on) {
-    return new StratifiedKFold(nSplits, on, on ? randomState : null);
-  }
-
-  public Integer randomState() {
-    return randomState;
-  }
-
-  public StratifiedKFold randomState(Integer seed) {
-    return new StratifiedKFold(nSplits, shuffle, seed);
-  }
-
-  public int getNSplits() {
-    return nSplits;
+  @Override
+  StratifiedKFold copy(int nSplits, boolean shuffle, Integer randomState) {
+    return new StratifiedKFold(nSplits, shuffle, randomState);
   }
 
   /** The folds of the rows of {@code x}, stratified by the class labels {@code y} (a 1-D tensor or a Series). */
@@ -69,7 +39,7 @@ public final class StratifiedKFold {
     long n = Rows.count(x, "StratifiedKFold");
     Tensor folds = testFolds(y, n);
     List<Split> out = new ArrayList<>();
-    for (int f = 0; f < nSplits; f++) {
+    for (int f = 0; f < nSplits(); f++) {
       out.add(new Split(Mt.nonzero(folds.ne(f))[0], Mt.nonzero(folds.eq(f))[0]));
     }
     return out;
@@ -96,22 +66,22 @@ public final class StratifiedKFold {
       encode[byFirst[e]] = e;
       counts[e] = cc.counts()[byFirst[e]];
     }
-    if (java.util.Arrays.stream(counts).allMatch(c -> nSplits > c)) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "n_splits=" + nSplits + " cannot be greater than the "
+    if (java.util.Arrays.stream(counts).allMatch(c -> nSplits() > c)) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "n_splits=" + nSplits() + " cannot be greater than the "
           + "number of members in each class.");
     }
     Tensor enc = ClassCodes.perRow(encode, cc.codes64());
     long[][] ends = foldEnds(counts);
     // each row's rank within its class: in row order (a stable sort), or by a random key
     Tensor key = enc;
-    if (shuffle) {
-      RandomState rs = Rows.random(randomState);
+    if (shuffle()) {
+      RandomState rs = Rows.random(randomState());
       key = enc.mul(1L << 40).add(rs.randint(0, 1L << 40, n));
     }
     Tensor position = Mt.argsort(Mt.argsort(key));
     Tensor rank = position.sub(ClassCodes.perRow(ClassCodes.starts(counts), enc));
     Tensor fold = Mt.zerosLike(rank);
-    for (int f = 0; f < nSplits - 1; f++) {
+    for (int f = 0; f < nSplits() - 1; f++) {
       fold = fold.add(rank.ge(ClassCodes.perRow(ends[f], enc)).astype(org.marsonspark.tensor.DType.INT64));
     }
     return fold.execute();
@@ -125,11 +95,11 @@ public final class StratifiedKFold {
   private long[][] foldEnds(long[] counts) {
     int k = counts.length;
     long[] start = ClassCodes.starts(counts);
-    long[][] ends = new long[nSplits][k];
+    long[][] ends = new long[nSplits()][k];
     for (int c = 0; c < k; c++) {
       long acc = 0;
-      for (int f = 0; f < nSplits; f++) {
-        acc += countCongruent(start[c], start[c] + counts[c], f, nSplits);
+      for (int f = 0; f < nSplits(); f++) {
+        acc += countCongruent(start[c], start[c] + counts[c], f, nSplits());
         ends[f][c] = acc;
       }
     }
@@ -144,11 +114,5 @@ public final class StratifiedKFold {
   /** How many p in [0, x) have p % m == r (0 <= r < m). */
   private static long below(long x, long r, long m) {
     return x <= r ? 0 : (x - r - 1) / m + 1;
-  }
-
-  @Override
-  public String toString() {
-    return "StratifiedKFold(n_splits=" + nSplits + ", random_state=" + (randomState == null ? "None" : randomState)
-        + ", shuffle=" + (shuffle ? "True" : "False") + ")";
   }
 }

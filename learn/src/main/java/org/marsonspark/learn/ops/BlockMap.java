@@ -1,9 +1,7 @@
 package org.marsonspark.learn.ops;
 
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.List;
-import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.core.TileableOp;
@@ -39,9 +37,9 @@ public final class BlockMap extends TileableOp {
     }
   }
 
-  private final ChunkOp map;
+  private final MapOp map;
 
-  private BlockMap(List<TensorData> inputs, ChunkOp map) {
+  private BlockMap(List<TensorData> inputs, MapOp map) {
     super(inputs);
     this.map = map;
   }
@@ -57,7 +55,7 @@ public final class BlockMap extends TileableOp {
   /** A sparse 2-D result: rows of the first input, {@code columns} wide, its chunks CSR blocks. */
   public static TensorData sparse(List<TensorData> inputs, SparseFn fn, long columns, DType dtype) {
     long[] shape = {inputs.get(0).shape(0), columns};
-    return new BlockMap(inputs, new SparseMapOp(fn)).bindOutput(new TensorData(shape, dtype, true));
+    return new BlockMap(inputs, new MapOp(fn)).bindOutput(new TensorData(shape, dtype, true));
   }
 
   @Override
@@ -72,45 +70,20 @@ public final class BlockMap extends TileableOp {
       ctx.requireKnownShapes(ins.toArray(new TensorData[0]));
     }
     RowBlocks rb = RowBlocks.of(ctx, name(), ins);
-    TensorData out = (TensorData) output();
-    long[] shape = out.shape();
-    List<Chunk> chunks = new ArrayList<>();
-    for (int b = 0; b < rb.count(); b++) {
-      long[] cs = shape.clone();
-      cs[0] = rb.rows(b);
-      int[] index = new int[shape.length];
-      index[0] = b;
-      chunks.add(ctx.newChunk(map, rb.block(b), index, cs, out.chunkMeta()));
-    }
-    long[][] nsplits = new long[shape.length][];
-    nsplits[0] = rb.rowSplits();
-    for (int a = 1; a < shape.length; a++) {
-      nsplits[a] = new long[] {shape[a]};
-    }
-    out.setChunks(chunks, nsplits);
+    RowBlocks.setRowChunks(ctx, (TensorData) output(), rb.rowSplits(), rb::block, map);
   }
 
-  record MapOp(Fn fn) implements ChunkOp {
+  /** One row block through a {@link Fn} (dense rows) or a {@link SparseFn} (CSR rows). */
+  record MapOp(Serializable fn) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
-      return fn.apply(blocks(inputs));
+      NDArray[] blocks = blocks(inputs);
+      return fn instanceof Fn dense ? dense.apply(blocks) : ((SparseFn) fn).apply(blocks);
     }
 
     @Override
     public String name() {
-      return fn.name();
-    }
-  }
-
-  record SparseMapOp(SparseFn fn) implements ChunkOp {
-    @Override
-    public Object execute(Object[] inputs) {
-      return fn.apply(blocks(inputs));
-    }
-
-    @Override
-    public String name() {
-      return fn.name();
+      return fn instanceof Fn dense ? dense.name() : ((SparseFn) fn).name();
     }
   }
 

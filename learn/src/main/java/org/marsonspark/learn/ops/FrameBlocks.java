@@ -1,9 +1,7 @@
 package org.marsonspark.learn.ops;
 
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.List;
-import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
@@ -58,23 +56,8 @@ public final class FrameBlocks extends TileableOp {
     if (in.hasUnknownShape() || Shapes.hasUnknown(in.nsplits())) {
       ctx.requireKnownShapes(in);
     }
-    TensorData out = (TensorData) output();
-    long[] shape = out.shape();
-    long[] rows = in.rowSplits();
-    List<Chunk> chunks = new ArrayList<>();
-    for (int r = 0; r < rows.length; r++) {
-      long[] cs = shape.clone();
-      cs[0] = rows[r];
-      int[] index = new int[shape.length];
-      index[0] = r;
-      chunks.add(ctx.newChunk(new MapOp(fn), List.of(in.chunks().get(r)), index, cs, out.chunkMeta()));
-    }
-    long[][] nsplits = new long[shape.length][];
-    nsplits[0] = rows.clone();
-    for (int a = 1; a < shape.length; a++) {
-      nsplits[a] = new long[] {shape[a]};
-    }
-    out.setChunks(chunks, nsplits);
+    RowBlocks.setRowChunks(ctx, (TensorData) output(), in.rowSplits(), b -> List.of(in.chunks().get(b)),
+        new MapOp(fn));
   }
 
   record MapOp(Fn fn) implements ChunkOp {

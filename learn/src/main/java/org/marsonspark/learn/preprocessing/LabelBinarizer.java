@@ -5,13 +5,10 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileableHandle;
 import org.marsonspark.dataframe.Series;
-import org.marsonspark.learn.base.BaseEstimator;
 import org.marsonspark.learn.base.Blocks;
 import org.marsonspark.learn.base.Categories;
 import org.marsonspark.learn.base.Constraint;
 import org.marsonspark.learn.base.Constraint.Closed;
-import org.marsonspark.learn.base.Features;
-import org.marsonspark.learn.base.Inputs;
 import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
 import org.marsonspark.learn.base.InvertibleTransformer;
@@ -31,13 +28,13 @@ import org.marsonspark.tensor.Tensor;
  * <p>Deviation: the output layout follows the classes seen in fit, where sklearn looks at the
  * type of the {@code y} given to transform. Multilabel targets are not supported yet.
  */
-public final class LabelBinarizer extends BaseEstimator<LabelBinarizer> implements InvertibleTransformer<LabelBinarizer> {
+public final class LabelBinarizer extends LabelTransformer<LabelBinarizer>
+    implements InvertibleTransformer<LabelBinarizer> {
   static final ParamSpec SPEC = ParamSpec.of("LabelBinarizer")
       .param("negLabel", 0, Constraint.intRange(null, null, Closed.NEITHER))
       .param("posLabel", 1, Constraint.intRange(null, null, Closed.NEITHER))
       .param("sparseOutput", false, Constraint.bool());
 
-  private Categories.Column classes;
   private String yType;
 
   public LabelBinarizer() {
@@ -95,26 +92,14 @@ public final class LabelBinarizer extends BaseEstimator<LabelBinarizer> implemen
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, name() + ": multilabel or multioutput targets are "
           + "not supported yet (y of shape " + org.marsonspark.core.Shapes.toString(t.shape()) + ")");
     }
-    Categories.Column cats = Categories.fitLabels(y, name());
+    Categories.Column cats = learn(y);
     String type = Categories.typeOfTarget(y, cats);
     if (type.equals("continuous")) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, name() + ": Unknown label type: continuous");
     }
-    classes = cats;
     yType = type;
-    fitted(new Features.Info(1, null));
+    fitted(cats);
     return this;
-  }
-
-  /** The sorted classes ({@code classes_}) as a tensor; string labels: {@link #classesList_()}. */
-  public Tensor classes_() {
-    requireFitted();
-    return classes.tensor(name());
-  }
-
-  public List<Object> classesList_() {
-    requireFitted();
-    return classes.values();
   }
 
   /** "binary" (at most two classes) or "multiclass" ({@code y_type_}). */
@@ -126,10 +111,8 @@ public final class LabelBinarizer extends BaseEstimator<LabelBinarizer> implemen
   /** The indicator columns of {@code y}, lazily (int64; CSR with {@code sparseOutput}). */
   @Override
   public Tensor transform(TileableHandle y) {
-    requireFitted();
-    TileableHandle labels = y instanceof Series ? y : Inputs.target(y, name());
-    Tensor codes = Categories.codes(labels, List.of(classes), true, true);
-    int k = classes.size();
+    Tensor codes = codes(y, true);
+    int k = classes().size();
     int width = k <= 2 ? 1 : k;
     // two classes: the column of the second; one class: no code has a column (all negLabel)
     int[] drop = {k <= 2 ? 0 : -1};
@@ -146,7 +129,7 @@ public final class LabelBinarizer extends BaseEstimator<LabelBinarizer> implemen
    * the value exceeds {@code threshold} (null: halfway between the labels).
    */
   public Tensor inverseTransform(TileableHandle indicators, Double threshold) {
-    return classes.tensor(name()).take(codesOf(indicators, threshold), 0);
+    return classes().tensor(name()).take(codesOf(indicators, threshold), 0);
   }
 
   @Override
@@ -156,7 +139,7 @@ public final class LabelBinarizer extends BaseEstimator<LabelBinarizer> implemen
 
   /** {@link #inverseTransform(TileableHandle, Double)} as a Series, for any classes (strings too). */
   public Series inverseTransformSeries(TileableHandle indicators, Double threshold) {
-    return Categories.decode(codesOf(indicators, threshold), classes, null);
+    return decode(codesOf(indicators, threshold));
   }
 
   private Tensor codesOf(TileableHandle indicators, Double threshold) {
@@ -173,7 +156,7 @@ public final class LabelBinarizer extends BaseEstimator<LabelBinarizer> implemen
       throw new MarsException(ErrorClass.SHAPE_MISMATCH, "output_type='binary', but y.shape = ("
           + y.shape(0) + ", " + y.shape(1) + ")");
     }
-    if (classes.size() == 1) {
+    if (classes().size() == 1) {
       return Mt.zerosLike(y.index(org.marsonspark.tensor.Slice.all(), 0L)).astype(DType.INT64);
     }
     double cut = threshold != null ? threshold : (posLabel() + negLabel()) / 2.0;
