@@ -266,4 +266,18 @@ Xt = pipe.fit_transform(Xp)
 case("pipeline_scaler_poly_minmax", "Pipeline", {}, {"X": arr(Xp)},
      {"transform": arr(Xt), "inverse_of_last": arr(pipe[-1].inverse_transform(Xt))})
 
+# ---- sklearn's parameters and defaults of each class (get_params()) ----
+def default(v):
+    if isinstance(v, tuple):
+        return [default(x) for x in v]
+    if isinstance(v, type):
+        return np.dtype(v).name
+    return None if v is None else v if isinstance(v, str) else num(v)
+
+
+for est in (StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler, Normalizer, SimpleImputer, LabelEncoder,
+            OneHotEncoder, LabelBinarizer, PolynomialFeatures):
+    case("defaults_" + est.__name__, "ParamDefaults", {"class": est.__name__}, {},
+         {k: default(v) for k, v in est().get_params().items()})
+
 write("preprocessing", "gen_fixtures_preprocessing.py", cases)
