@@ -35,6 +35,17 @@ public final class DataFrame extends Executable {
     this.data = data;
   }
 
+  /**
+   * Wraps the output of an operand from another module (the learn module's row take, say),
+   * already bound to that operand; in an eager session it runs right away.
+   */
+  public static DataFrame ofOutput(DataFrameData bound) {
+    if (bound.op() == null) {
+      throw new IllegalArgumentException("dataframe data " + bound + " is not the output of an operand");
+    }
+    return DfOp.eager(new DataFrame(bound));
+  }
+
   @Override
   public DataFrameData data() {
     return data;

@@ -43,7 +43,7 @@ public abstract class DfOp extends TileableOp {
   }
 
   /** Runs a newly created object at once when the default session is eager; returns it. */
-  private static <T extends Executable> T eager(T created) {
+  static <T extends Executable> T eager(T created) {
     org.marsonspark.session.MarsSession s = org.marsonspark.session.MarsSession.eagerDefault();
     if (s != null) {
       Md.execute(s, created);

@@ -42,6 +42,17 @@ public final class Series extends Executable {
     this.data = data;
   }
 
+  /**
+   * Wraps the output of an operand from another module (the learn module's row take, say),
+   * already bound to that operand; in an eager session it runs right away.
+   */
+  public static Series ofOutput(SeriesData bound) {
+    if (bound.op() == null) {
+      throw new IllegalArgumentException("series data " + bound + " is not the output of an operand");
+    }
+    return DfOp.eager(new Series(bound));
+  }
+
   @Override
   public SeriesData data() {
     return data;

@@ -146,4 +146,14 @@ class Selection_FixtureTest {
     NDArray picked = Fixtures.compute(a.take(Mt.nonzero(a.lt(0))[0], 0), spark.session());
     assertEquals(java.util.List.of(-1L, -2L), java.util.Arrays.stream(picked.longs()).boxed().toList());
   }
+
+  /** An element-wise op of two tensors of unknown length, built before they run, has their length. */
+  @Test
+  void elementwiseOfUnknownLengthsBuiltBeforeTheyRun() {
+    Tensor a = Mt.tensor(NDArray.of(new double[] {1, 1, 2, 2, 3, 3, Double.NaN, 5, 5, 9, 9, 9}), ChunkSize.of(2));
+    Tensor[] uc = Mt.unique(a, false, false, true);
+    Tensor masked = Mt.where(Mt.isnan(uc[0]), -1L, uc[1]);
+    assertEquals(java.util.List.of(2L, 2L, 2L, 2L, 3L, -1L),
+        java.util.Arrays.stream(Fixtures.compute(masked, spark.session()).longs()).boxed().toList());
+  }
 }

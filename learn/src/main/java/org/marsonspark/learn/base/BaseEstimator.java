@@ -47,19 +47,39 @@ public abstract class BaseEstimator<E extends BaseEstimator<E>> implements Estim
     return copy(params.with(name, value));
   }
 
+  /** The parameters; with {@code deep}, those of estimator-valued parameters too, as {@code name__param}. */
   @Override
   public Map<String, Object> getParams(boolean deep) {
-    return new LinkedHashMap<>(params.asMap());
+    return deep ? NestedParams.deep(params.asMap()) : new LinkedHashMap<>(params.asMap());
   }
 
+  /** A new, unfitted estimator with these parameters; {@code name__param} changes an estimator-valued parameter's own. */
   @Override
   public E setParams(Map<String, ?> changes) {
-    return copy(params.with(changes));
+    NestedParams.Changes split = NestedParams.split(changes);
+    Map<String, Object> all = new LinkedHashMap<>(split.own());
+    split.nested().forEach((name, inner) -> {
+      Object value = all.containsKey(name) ? all.get(name) : params.get(name);
+      if (!(value instanceof Estimator<?> e)) {
+        throw new MarsException(ErrorClass.INVALID_PARAMETER_VALUE, "Invalid parameter '" + name + "__"
+            + inner.keySet().iterator().next() + "' for estimator " + name() + ": '" + name + "' is not an "
+            + "estimator.");
+      }
+      all.put(name, e.setParams(inner));
+    });
+    return copy(params.with(all));
   }
 
+  /** A new, unfitted estimator with the same parameters; estimator-valued parameters are cloned too (sklearn's {@code clone}). */
   @Override
   public E clone() {
-    return copy(params);
+    Map<String, Object> cloned = new LinkedHashMap<>();
+    params.asMap().forEach((name, value) -> {
+      if (value instanceof Estimator<?> e) {
+        cloned.put(name, e.clone());
+      }
+    });
+    return copy(params.with(cloned));
   }
 
   @Override
@@ -104,6 +124,15 @@ public abstract class BaseEstimator<E extends BaseEstimator<E>> implements Estim
     Features f = Features.of(x, name());
     seen.check(f, name());
     return f;
+  }
+
+  /**
+   * sklearn's checks at predict time for an X that is not all numeric (encoders): its number of
+   * columns and, for a DataFrame, their names ({@code null} for a tensor).
+   */
+  protected final void checkColumns(int n, java.util.List<String> names) {
+    requireFitted();
+    seen.check(n, names, name());
   }
 
   @Override

@@ -17,6 +17,11 @@ public final class Blocks {
     return Tensor.ofOutput(BlockMap.of(data(inputs), fn, trailing, dtype));
   }
 
+  /** {@link BlockMap#sparse}: the rows of each row block as CSR blocks of a sparse 2-D result, lazily. */
+  public static Tensor mapSparse(List<Tensor> inputs, BlockMap.SparseFn fn, long columns, DType dtype) {
+    return Tensor.ofOutput(BlockMap.sparse(data(inputs), fn, columns, dtype));
+  }
+
   /** {@link BlockAggregate} of the aligned inputs, lazily (a one-chunk tensor of {@code shape}). */
   public static Tensor aggregate(List<Tensor> inputs, BlockAggregate.Fn fn, long[] shape, DType dtype) {
     return Tensor.ofOutput(BlockAggregate.of(data(inputs), fn, shape, dtype));

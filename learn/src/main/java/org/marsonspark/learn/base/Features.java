@@ -20,13 +20,18 @@ public record Features(Tensor x, List<String> names) {
   public record Info(int nFeatures, List<String> names) {
     /** sklearn's feature-count and feature-name checks. */
     void check(Features f, String estimator) {
-      if (f.nFeatures() != nFeatures) {
-        throw new MarsException(ErrorClass.SHAPE_MISMATCH, "X has " + f.nFeatures() + " features, but " + estimator
+      check(f.nFeatures(), f.names(), estimator);
+    }
+
+    /** The same checks for an X of {@code n} columns named {@code got} (null for a tensor). */
+    void check(int n, List<String> got, String estimator) {
+      if (n != nFeatures) {
+        throw new MarsException(ErrorClass.SHAPE_MISMATCH, "X has " + n + " features, but " + estimator
             + " is expecting " + nFeatures + " features as input.");
       }
-      if (names != null && f.names() != null && !names.equals(f.names())) {
+      if (names != null && got != null && !names.equals(got)) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "The feature names should match those that were passed "
-            + "during fit: fitted with " + names + ", got " + f.names() + ".");
+            + "during fit: fitted with " + names + ", got " + got + ".");
       }
     }
   }

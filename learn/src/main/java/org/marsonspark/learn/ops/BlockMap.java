@@ -1,12 +1,11 @@
 package org.marsonspark.learn.ops;
 
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.List;
-import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.core.TileableOp;
+import org.marsonspark.tensor.CsrMatrix;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.TensorData;
@@ -15,7 +14,8 @@ import org.marsonspark.tensor.TensorData;
  * A function of each row block of one or more aligned tensors, giving the same rows of the
  * result: predictions, distances to centres, per-row scores. The result has the first input's
  * row blocks and is whole along its other axes ({@code trailing}). The function (a fitted model's
- * small state) travels inside the chunk ops.
+ * small state) travels inside the chunk ops. A {@link SparseFn} gives the rows as CSR blocks of
+ * a sparse result (one-hot encodings).
  */
 public final class BlockMap extends TileableOp {
   /** What one block map computes. Implementations are small serializable values. */
@@ -28,11 +28,20 @@ public final class BlockMap extends TileableOp {
     }
   }
 
-  private final Fn fn;
+  /** What a block map to a sparse result computes: the result rows of one row block as a CSR block. */
+  public interface SparseFn extends Serializable {
+    CsrMatrix apply(NDArray[] blocks);
 
-  private BlockMap(List<TensorData> inputs, Fn fn) {
+    default String name() {
+      return getClass().getSimpleName();
+    }
+  }
+
+  private final MapOp map;
+
+  private BlockMap(List<TensorData> inputs, MapOp map) {
     super(inputs);
-    this.fn = fn;
+    this.map = map;
   }
 
   /** Rows of the result = rows of the first input; {@code trailing} = the result's other dimensions. */
@@ -40,12 +49,18 @@ public final class BlockMap extends TileableOp {
     long[] shape = new long[trailing.length + 1];
     shape[0] = inputs.get(0).shape(0);
     System.arraycopy(trailing, 0, shape, 1, trailing.length);
-    return new BlockMap(inputs, fn).bindOutput(new TensorData(shape, dtype));
+    return new BlockMap(inputs, new MapOp(fn)).bindOutput(new TensorData(shape, dtype));
+  }
+
+  /** A sparse 2-D result: rows of the first input, {@code columns} wide, its chunks CSR blocks. */
+  public static TensorData sparse(List<TensorData> inputs, SparseFn fn, long columns, DType dtype) {
+    long[] shape = {inputs.get(0).shape(0), columns};
+    return new BlockMap(inputs, new MapOp(fn)).bindOutput(new TensorData(shape, dtype, true));
   }
 
   @Override
   public String name() {
-    return "BlockMap(" + fn.name() + ")";
+    return "BlockMap(" + map.name() + ")";
   }
 
   @Override
@@ -55,37 +70,28 @@ public final class BlockMap extends TileableOp {
       ctx.requireKnownShapes(ins.toArray(new TensorData[0]));
     }
     RowBlocks rb = RowBlocks.of(ctx, name(), ins);
-    TensorData out = (TensorData) output();
-    long[] shape = out.shape();
-    List<Chunk> chunks = new ArrayList<>();
-    for (int b = 0; b < rb.count(); b++) {
-      long[] cs = shape.clone();
-      cs[0] = rb.rows(b);
-      int[] index = new int[shape.length];
-      index[0] = b;
-      chunks.add(ctx.newChunk(new MapOp(fn), rb.block(b), index, cs, out.chunkMeta()));
-    }
-    long[][] nsplits = new long[shape.length][];
-    nsplits[0] = rb.rowSplits();
-    for (int a = 1; a < shape.length; a++) {
-      nsplits[a] = new long[] {shape[a]};
-    }
-    out.setChunks(chunks, nsplits);
+    RowBlocks.setRowChunks(ctx, (TensorData) output(), rb.rowSplits(), rb::block, map);
   }
 
-  record MapOp(Fn fn) implements ChunkOp {
+  /** One row block through a {@link Fn} (dense rows) or a {@link SparseFn} (CSR rows). */
+  record MapOp(Serializable fn) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
-      NDArray[] blocks = new NDArray[inputs.length];
-      for (int i = 0; i < inputs.length; i++) {
-        blocks[i] = (NDArray) inputs[i];
-      }
-      return fn.apply(blocks);
+      NDArray[] blocks = blocks(inputs);
+      return fn instanceof Fn dense ? dense.apply(blocks) : ((SparseFn) fn).apply(blocks);
     }
 
     @Override
     public String name() {
-      return fn.name();
+      return fn instanceof Fn dense ? dense.name() : ((SparseFn) fn).name();
     }
+  }
+
+  private static NDArray[] blocks(Object[] inputs) {
+    NDArray[] blocks = new NDArray[inputs.length];
+    for (int i = 0; i < inputs.length; i++) {
+      blocks[i] = (NDArray) inputs[i];
+    }
+    return blocks;
   }
 }

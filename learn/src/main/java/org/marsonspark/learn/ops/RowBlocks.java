@@ -62,6 +62,29 @@ final class RowBlocks {
     return false;
   }
 
+  /**
+   * Binds {@code out}'s chunks: one per row block ({@code rowSplits}), computed by {@code op} from
+   * {@code inputsOf(block)}, whole along the other axes.
+   */
+  static void setRowChunks(TileContext ctx, TensorData out, long[] rowSplits,
+      java.util.function.IntFunction<List<Chunk>> inputsOf, org.marsonspark.core.ChunkOp op) {
+    long[] shape = out.shape();
+    List<Chunk> chunks = new ArrayList<>();
+    for (int b = 0; b < rowSplits.length; b++) {
+      long[] cs = shape.clone();
+      cs[0] = rowSplits[b];
+      int[] index = new int[shape.length];
+      index[0] = b;
+      chunks.add(ctx.newChunk(op, inputsOf.apply(b), index, cs, out.chunkMeta()));
+    }
+    long[][] nsplits = new long[shape.length][];
+    nsplits[0] = rowSplits.clone();
+    for (int a = 1; a < shape.length; a++) {
+      nsplits[a] = new long[] {shape[a]};
+    }
+    out.setChunks(chunks, nsplits);
+  }
+
   int count() {
     return rowSplits.length;
   }

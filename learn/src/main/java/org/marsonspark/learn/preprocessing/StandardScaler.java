@@ -1,8 +1,6 @@
 package org.marsonspark.learn.preprocessing;
 
 import java.util.List;
-import org.marsonspark.core.MarsException;
-import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileableHandle;
 import org.marsonspark.learn.base.BaseEstimator;
 import org.marsonspark.learn.base.Blocks;
@@ -14,7 +12,6 @@ import org.marsonspark.learn.base.Inputs;
 import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
 import org.marsonspark.learn.kernel.ColumnMoments;
-import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
@@ -80,7 +77,7 @@ public final class StandardScaler extends BaseEstimator<StandardScaler> implemen
       startFit();
     }
     Features f = moments == null ? Features.of(x, name()) : checkFeatures(x);
-    requireDense(f);
+    Scaling.requireDense(f, name());
     Tensor w = Inputs.sampleWeight(sampleWeight, name());
     Inputs.consistentLength(f.x(), w);
     double[] batch;
@@ -105,13 +102,6 @@ public final class StandardScaler extends BaseEstimator<StandardScaler> implemen
 
   public StandardScaler partialFit(TileableHandle x) {
     return partialFit(x, null, null);
-  }
-
-  private void requireDense(Features f) {
-    if (f.x().isSparse()) {
-      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, name() + " on a sparse X is not supported yet: "
-          + "call toDense() first");
-    }
   }
 
   /** The per-feature mean seen in fit ({@code mean_}); null when neither centring nor scaling. */
@@ -143,10 +133,10 @@ public final class StandardScaler extends BaseEstimator<StandardScaler> implemen
     Tensor in = checkFeatures(x).x();
     Tensor out = in;
     if (withMean()) {
-      out = out.sub(vector(row(1), in.dtype()));
+      out = out.sub(Scaling.vector(row(1), in.dtype()));
     }
     if (withStd()) {
-      out = out.div(vector(scale(), in.dtype()));
+      out = out.div(Scaling.vector(scale(), in.dtype()));
     }
     return out;
   }
@@ -156,17 +146,12 @@ public final class StandardScaler extends BaseEstimator<StandardScaler> implemen
     Tensor in = checkFeatures(x).x();
     Tensor out = in;
     if (withStd()) {
-      out = out.mul(vector(scale(), in.dtype()));
+      out = out.mul(Scaling.vector(scale(), in.dtype()));
     }
     if (withMean()) {
-      out = out.add(vector(row(1), in.dtype()));
+      out = out.add(Scaling.vector(row(1), in.dtype()));
     }
     return out;
-  }
-
-  private static Tensor vector(double[] v, DType dtype) {
-    Tensor t = Mt.tensor(NDArray.of(v));
-    return dtype == DType.FLOAT64 ? t : t.astype(dtype);
   }
 
   private double[] row(int r) {

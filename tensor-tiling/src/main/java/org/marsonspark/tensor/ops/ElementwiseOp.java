@@ -56,23 +56,30 @@ public abstract class ElementwiseOp extends TensorOp {
     if (unknown) {
       ctx.requireKnownShapes(ins.toArray(new TensorData[0]));
     }
+    // an input's length unknown when this was built is known from its chunks now (tiling resumed)
+    long[][] shapes = ins.stream().map(in -> Shapes.fromNsplits(in.nsplits())).toArray(long[][]::new);
+    if (Arrays.stream(outShape).anyMatch(d -> d == Shapes.UNKNOWN)) {
+      outShape = org.marsonspark.tensor.Broadcast.shape(shapes);
+    }
     long[][] outSplits = new long[nd][];
     for (int ax = 0; ax < nd; ax++) {
       List<long[]> candidates = new ArrayList<>();
-      for (TensorData in : ins) {
+      for (int k = 0; k < ins.size(); k++) {
+        TensorData in = ins.get(k);
         int a = ax - (nd - in.ndim());
-        if (a >= 0 && in.shape(a) == outShape[ax]) {
+        if (a >= 0 && shapes[k][a] == outShape[ax]) {
           candidates.add(in.nsplits()[a]);
         }
       }
       outSplits[ax] = candidates.isEmpty() ? new long[] {outShape[ax]} : Rechunking.union(candidates);
     }
     List<List<Chunk>> aligned = new ArrayList<>();
-    for (TensorData in : ins) {
+    for (int k = 0; k < ins.size(); k++) {
+      TensorData in = ins.get(k);
       long[][] target = new long[in.ndim()][];
       for (int a = 0; a < in.ndim(); a++) {
         int ax = a + nd - in.ndim();
-        target[a] = in.shape(a) == outShape[ax] ? outSplits[ax] : in.nsplits()[a];
+        target[a] = shapes[k][a] == outShape[ax] ? outSplits[ax] : in.nsplits()[a];
       }
       aligned.add(Rechunking.rechunk(ctx, in, target));
     }
@@ -89,7 +96,7 @@ public abstract class ElementwiseOp extends TensorOp {
         int[] inGrid = new int[in.ndim()];
         for (int a = 0; a < in.ndim(); a++) {
           int ax = a + nd - in.ndim();
-          boolean broadcast = in.shape(a) != outShape[ax];
+          boolean broadcast = shapes[k][a] != outShape[ax];
           inIdx[a] = broadcast ? 0 : idx[ax];
           inGrid[a] = broadcast ? 1 : grid[ax];
         }
