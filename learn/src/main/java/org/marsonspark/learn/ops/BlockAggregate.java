@@ -29,6 +29,15 @@ public final class BlockAggregate extends TileableOp {
     /** The partial of one row block; {@code blocks[i]} is the block of input i (whole along its other axes). */
     NDArray map(NDArray[] blocks);
 
+    /**
+     * The partial of the row block whose first row is row {@code firstRow} of the whole input:
+     * for aggregates whose partials depend on where rows sit (a seeded draw per global row, the
+     * same for any chunking). By default the position does not matter: {@link #map(NDArray[])}.
+     */
+    default NDArray map(NDArray[] blocks, long firstRow) {
+      return map(blocks);
+    }
+
     /** Several partials merged into one; by default their element-wise sum. */
     default NDArray combine(NDArray[] partials) {
       return sum(partials);
@@ -77,9 +86,11 @@ public final class BlockAggregate extends TileableOp {
     long[] shape = out.shape();
     int[] index = new int[shape.length];
     List<Chunk> level = new ArrayList<>();
+    long firstRow = 0;
     for (int b = 0; b < rb.count(); b++) {
       boolean only = rb.count() == 1;
-      level.add(ctx.newChunk(new MapOp(fn, only), rb.block(b), index, shape, out.chunkMeta()));
+      level.add(ctx.newChunk(new MapOp(fn, only, firstRow), rb.block(b), index, shape, out.chunkMeta()));
+      firstRow += rb.rows(b);
     }
     int fanIn = Math.max(2, ctx.options().combineSize());
     while (level.size() > 1) {
@@ -99,14 +110,14 @@ public final class BlockAggregate extends TileableOp {
   }
 
   /** The partial of one row block (finished at once when it is the only block). */
-  record MapOp(Fn fn, boolean finish) implements ChunkOp {
+  record MapOp(Fn fn, boolean finish, long firstRow) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
       NDArray[] blocks = new NDArray[inputs.length];
       for (int i = 0; i < inputs.length; i++) {
         blocks[i] = (NDArray) inputs[i];
       }
-      NDArray partial = fn.map(blocks);
+      NDArray partial = fn.map(blocks, firstRow);
       return finish ? fn.finish(partial) : partial;
     }
 
