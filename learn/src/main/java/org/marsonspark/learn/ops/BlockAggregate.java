@@ -43,6 +43,11 @@ public final class BlockAggregate extends TileableOp {
       return sum(partials);
     }
 
+    /** The shape of the partials when {@link #finish} changes it; by default the result's. */
+    default long[] partialShape(long[] resultShape) {
+      return resultShape;
+    }
+
     /** The merged partial turned into the result; by default itself. */
     default NDArray finish(NDArray merged) {
       return merged;
@@ -84,12 +89,15 @@ public final class BlockAggregate extends TileableOp {
     RowBlocks rb = RowBlocks.of(ctx, name(), ins);
     TensorData out = (TensorData) output();
     long[] shape = out.shape();
+    long[] partial = fn.partialShape(shape);
     int[] index = new int[shape.length];
+    int[] partialIndex = new int[partial.length];
     List<Chunk> level = new ArrayList<>();
     long firstRow = 0;
     for (int b = 0; b < rb.count(); b++) {
       boolean only = rb.count() == 1;
-      level.add(ctx.newChunk(new MapOp(fn, only, firstRow), rb.block(b), index, shape, out.chunkMeta()));
+      level.add(ctx.newChunk(new MapOp(fn, only, firstRow), rb.block(b), only ? index : partialIndex,
+          only ? shape : partial, out.chunkMeta()));
       firstRow += rb.rows(b);
     }
     int fanIn = Math.max(2, ctx.options().combineSize());
@@ -98,7 +106,8 @@ public final class BlockAggregate extends TileableOp {
       boolean last = level.size() <= fanIn;
       for (int i = 0; i < level.size(); i += fanIn) {
         List<Chunk> group = level.subList(i, Math.min(level.size(), i + fanIn));
-        next.add(ctx.newChunk(new CombineOp(fn, last), List.copyOf(group), index, shape, out.chunkMeta()));
+        next.add(ctx.newChunk(new CombineOp(fn, last), List.copyOf(group), last ? index : partialIndex,
+            last ? shape : partial, out.chunkMeta()));
       }
       level = next;
     }
