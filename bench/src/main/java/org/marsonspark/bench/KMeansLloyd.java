@@ -33,7 +33,7 @@ final class KMeansLloyd implements Workload {
   static final int FEATURES = 16;
   static final int CLUSTERS = 8;
   static final int ITERATIONS = 20;
-  private static final double SPREAD = 8.0;
+  private static final double SPREAD = 10.0;
   private final int n;
   private final int chunkRows;
 
