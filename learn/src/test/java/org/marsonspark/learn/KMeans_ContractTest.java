@@ -2,8 +2,8 @@ package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.learn.LearnAssert.assertError;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,12 +28,6 @@ import org.marsonspark.tensor.Tensor;
 class KMeans_ContractTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
-
-  private static MarsException assertError(ErrorClass expected, org.junit.jupiter.api.function.Executable run) {
-    MarsException e = assertThrows(MarsException.class, run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    return e;
-  }
 
   private static Case blobs() {
     return LearnFixtures.load("cluster").stream().filter(c -> c.name().equals("kmeans_pp_seed0")).findFirst()

@@ -1,11 +1,9 @@
 package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.learn.metrics.Metrics;
 import org.marsonspark.learn.metrics.ScoreOptions;
@@ -20,9 +18,7 @@ class Metrics_ErrorsTest {
   static final LocalSession spark = new LocalSession();
 
   private static String message(ErrorClass expected, org.junit.jupiter.api.function.Executable run) {
-    MarsException e = assertThrows(MarsException.class, run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    return e.getMessage();
+    return LearnAssert.assertError(expected, run).getMessage();
   }
 
   private static Tensor ints(long... v) {

@@ -2,7 +2,6 @@ package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -46,19 +45,7 @@ class Metrics_FixtureTest {
 
   @TestFactory
   List<DynamicTest> metrics() {
-    List<DynamicTest> tests = new ArrayList<>();
-    for (Case c : LearnFixtures.load("metrics")) {
-      BiConsumer<Case, Layout> run = RUNNERS.get(c.estimator());
-      for (Layout l : LearnFixtures.LAYOUTS) {
-        tests.add(dynamicTest(c + " " + l, () -> {
-          if (run == null) {
-            throw new AssertionError("no runner for " + c.estimator());
-          }
-          run.accept(c, l);
-        }));
-      }
-    }
-    return tests;
+    return LearnFixtures.tests("metrics", RUNNERS);
   }
 
   private static Tensor input(Case c, Layout l, String key) {

@@ -104,6 +104,24 @@ public final class CentreScores {
     return s;
   }
 
+  /** What {@link #eachRow} calls: row {@code r}'s squared distances are {@code dist[at, at + k)}. */
+  public interface RowDistances {
+    void row(int r, double[] dist, int at);
+  }
+
+  /** Each row's squared Euclidean distances to the centres ({@link #squaredDistances}), tile by tile. */
+  public void eachRow(double[] x, int rows, RowDistances visit) {
+    double[] rowNorms = squaredNorms(x, rows, d);
+    for (int start = 0; start < rows; start += TILE) {
+      int m = Math.min(TILE, rows - start);
+      tile(x, start, m);
+      squaredDistances(m, rowNorms, start);
+      for (int i = 0; i < m; i++) {
+        visit.row(start + i, scores, i * k);
+      }
+    }
+  }
+
   /** The labels of all {@code rows} rows of {@code x}, tile by tile. */
   public int[] labels(double[] x, int rows) {
     int[] labels = new int[rows];

@@ -35,31 +35,20 @@ public record ParallelInitStep(double[] candidates, int nCandidates, int d, long
   public NDArray map(NDArray[] blocks, long firstRow) {
     double[] x = blocks[0].doubles();
     int rows = (int) blocks[0].shape(0);
-    CentreScores scores = new CentreScores(candidates, nCandidates, d);
-    double[] norms = CentreScores.squaredNorms(x, rows, d);
     double[] out = new double[length()];
-    for (int start = 0; start < rows; start += CentreScores.TILE) {
-      int tile = Math.min(CentreScores.TILE, rows - start);
-      double[] dist = scores.tile(x, start, tile);
-      scores.squaredDistances(tile, norms, start);
-      for (int i = 0; i < tile; i++) {
-        double nearest = Double.POSITIVE_INFINITY;
-        for (int j = 0; j < nCandidates; j++) {
-          nearest = Math.min(nearest, dist[i * nCandidates + j]);
-        }
-        out[0] += nearest;
-        if (nearest <= 0) {
-          continue; // a candidate already: never sampled
-        }
-        long row = firstRow + start + i;
-        double rowKey = nearest / (1.0 - RandomOp.unit(RandomOp.word(key, row)));
-        if (TopRows.accepts(out, 1, capacity, payload(), rowKey)) {
-          int p = TopRows.insert(out, 1, capacity, payload(), rowKey);
-          out[p] = row;
-          System.arraycopy(x, (start + i) * d, out, p + 1, d);
-        }
+    new CentreScores(candidates, nCandidates, d).eachRow(x, rows, (r, dist, at) -> {
+      double nearest = Double.POSITIVE_INFINITY;
+      for (int j = 0; j < nCandidates; j++) {
+        nearest = Math.min(nearest, dist[at + j]);
       }
-    }
+      out[0] += nearest;
+      if (nearest <= 0) {
+        return; // a candidate already: never sampled
+      }
+      long row = firstRow + r;
+      double rowKey = nearest / (1.0 - RandomOp.unit(RandomOp.word(key, row)));
+      TopRows.offerRow(out, 1, capacity, rowKey, row, x, r * d, d);
+    });
     return NDArray.of(out);
   }
 

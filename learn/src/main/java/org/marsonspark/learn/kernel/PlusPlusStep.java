@@ -64,44 +64,29 @@ public record PlusPlusStep(double[] chosen, int nChosen, double[] candidates, in
     double[] all = new double[m * d];
     System.arraycopy(chosen, 0, all, 0, nChosen * d);
     System.arraycopy(candidates, 0, all, nChosen * d, nCandidates * d);
-    CentreScores scores = new CentreScores(all, m, d);
-    double[] norms = CentreScores.squaredNorms(x, rows, d);
     double[] out = new double[length()];
     int branches = branches();
     double[] exponential = new double[trialKeys.length];
-    for (int start = 0; start < rows; start += CentreScores.TILE) {
-      int tile = Math.min(CentreScores.TILE, rows - start);
-      double[] dist = scores.tile(x, start, tile);
-      scores.squaredDistances(tile, norms, start);
-      for (int i = 0; i < tile; i++) {
-        int r = start + i;
-        long row = firstRow + r;
-        double nearest = Double.POSITIVE_INFINITY;
-        for (int j = 0; j < nChosen; j++) {
-          nearest = Math.min(nearest, dist[i * m + j]);
+    new CentreScores(all, m, d).eachRow(x, rows, (r, dist, at) -> {
+      long row = firstRow + r;
+      double nearest = Double.POSITIVE_INFINITY;
+      for (int j = 0; j < nChosen; j++) {
+        nearest = Math.min(nearest, dist[at + j]);
+      }
+      for (int t = 0; t < trialKeys.length; t++) {
+        exponential[t] = -Math.log1p(-RandomOp.unit(RandomOp.word(trialKeys[t], row)));
+      }
+      for (int b = 0; b < Math.max(branches, nCandidates); b++) {
+        double weight = nCandidates == 0 ? nearest : Math.min(nearest, dist[at + nChosen + b]);
+        if (b < nCandidates) {
+          out[b] += weight;
         }
-        for (int t = 0; t < trialKeys.length; t++) {
-          exponential[t] = -Math.log1p(-RandomOp.unit(RandomOp.word(trialKeys[t], row)));
-        }
-        for (int b = 0; b < Math.max(branches, nCandidates); b++) {
-          double weight = nCandidates == 0 ? nearest : Math.min(nearest, dist[i * m + nChosen + b]);
-          if (b < nCandidates) {
-            out[b] += weight;
-          }
-          if (b < branches) {
-            for (int t = 0; t < trialKeys.length; t++) {
-              double key = weight > 0 ? -(exponential[t] / weight) : Double.NEGATIVE_INFINITY;
-              int at = race(b, t);
-              if (TopRows.accepts(out, at, 1, payload(), key)) {
-                int p = TopRows.insert(out, at, 1, payload(), key);
-                out[p] = row;
-                System.arraycopy(x, r * d, out, p + 1, d);
-              }
-            }
-          }
+        for (int t = 0; b < branches && t < trialKeys.length; t++) {
+          double key = weight > 0 ? -(exponential[t] / weight) : Double.NEGATIVE_INFINITY;
+          TopRows.offerRow(out, race(b, t), 1, key, row, x, r * d, d);
         }
       }
-    }
+    });
     return NDArray.of(out);
   }
 

@@ -52,6 +52,18 @@ final class TopRows {
     return entry(at, pos, payload) + 1;
   }
 
+  /**
+   * Offers a row whose payload is its global index and its {@code d} coordinates (from
+   * {@code x[from, from + d)}); it enters if {@link #accepts} says so.
+   */
+  static void offerRow(double[] buf, int at, int n, double key, long row, double[] x, int from, int d) {
+    if (accepts(buf, at, n, d + 1, key)) {
+      int p = insert(buf, at, n, d + 1, key);
+      buf[p] = row;
+      System.arraycopy(x, from, buf, p + 1, d);
+    }
+  }
+
   /** Merges list {@code b} (of later rows) into list {@code a}, in place: {@code a}'s rows first on equal keys. */
   static void merge(double[] a, double[] b, int at, int n, int payload) {
     int width = 1 + payload;
