@@ -212,10 +212,13 @@ public final class KMeans extends BaseEstimator<KMeans> implements Clusterer<KMe
     Tensor mean = x64.mean(0);
     Tensor centred = x64.sub(mean);
     Tensor meanVariance = tol() == 0 ? null : x64.var(0).mean();
-    try (HeldData held = HeldData.of(centred, mean, meanVariance, w)) {
-      Inputs.requireFinite(centred, "X", name(), false);
+    // one execution: the centred data to hold, its mean, the tolerance's variance, the finiteness check
+    Tensor nonFinite = Inputs.nonFiniteCounts(centred);
+    Tensor nonFiniteWeights = w == null ? null : Inputs.nonFiniteCounts(w);
+    try (HeldData held = HeldData.of(centred, mean, meanVariance, w, nonFinite, nonFiniteWeights)) {
+      Inputs.requireFinite(nonFinite.fetch(), f.x().dtype(), "X", name(), false);
       if (w != null) {
-        Inputs.requireFinite(w, "sample_weight", name(), false);
+        Inputs.requireFinite(nonFiniteWeights.fetch(), w.dtype(), "sample_weight", name(), false);
       }
       double[] offset = mean.fetch().doubles();
       // sklearn's _tolerance: tol scaled by the mean variance of the features
