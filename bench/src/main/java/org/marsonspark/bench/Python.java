@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A contender in Debian's python3 (numpy, numexpr): {@code bench/python/workloads.py} times its
- * own repeats after a warm-up and prints {@code time=<s>} lines and one {@code result=<x>}.
+ * A contender in Debian's python3 (numpy; numexpr or scikit-learn where a workload uses them):
+ * {@code bench/python/workloads.py} times its own repeats after a warm-up and prints
+ * {@code time=<s>} lines and one {@code result=<x>}.
  */
 final class Python implements Contender {
   private final String name;
@@ -29,9 +30,16 @@ final class Python implements Contender {
   static final String INTERPRETER = java.nio.file.Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3"
       : "python3";
 
+  /** Whether the interpreter runs and has numpy (a contender missing another module fails on its own row). */
   static boolean available() {
+    return has("numpy");
+  }
+
+  /** Whether the interpreter can import these modules. */
+  static boolean has(String... modules) {
     try {
-      Process p = new ProcessBuilder(INTERPRETER, "-c", "import numpy, numexpr").redirectErrorStream(true).start();
+      Process p = new ProcessBuilder(INTERPRETER, "-c", "import " + String.join(", ", modules))
+          .redirectErrorStream(true).start();
       return p.waitFor() == 0;
     } catch (Exception e) {
       return false;

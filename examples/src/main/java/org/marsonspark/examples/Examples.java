@@ -17,9 +17,10 @@ public final class Examples {
       case "spawn-throughput" -> SpawnThroughput.main(rest);
       case "douban-data" -> DoubanData.main(rest);
       case "douban" -> DoubanDemo.main(rest);
+      case "kmeans" -> KMeansExample.main(rest);
       default -> {
         System.err.println("unknown example '" + name + "'; available: pi, outofcore, remote-pi, hyperparam,"
-            + " spawn-throughput, douban-data, douban");
+            + " spawn-throughput, douban-data, douban, kmeans");
         System.exit(2);
       }
     }

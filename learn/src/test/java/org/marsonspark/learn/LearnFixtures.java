@@ -69,6 +69,24 @@ public final class LearnFixtures {
   public static final List<Layout> LAYOUTS = List.of(new Layout("rows=1", 1, false), new Layout("rows=2", 2, false),
       new Layout("rows=3", 3, false), new Layout("whole", 0, false), new Layout("rows=4, cols=1", 4, true));
 
+  /** One dynamic test per case and layout, run by the runner its estimator names (a missing runner fails). */
+  public static List<org.junit.jupiter.api.DynamicTest> tests(String family,
+      java.util.Map<String, java.util.function.BiConsumer<Case, Layout>> runners) {
+    List<org.junit.jupiter.api.DynamicTest> tests = new ArrayList<>();
+    for (Case c : load(family)) {
+      java.util.function.BiConsumer<Case, Layout> run = runners.get(c.estimator());
+      for (Layout l : LAYOUTS) {
+        tests.add(org.junit.jupiter.api.DynamicTest.dynamicTest(c + " " + l, () -> {
+          if (run == null) {
+            throw new AssertionError("no runner for " + c.estimator());
+          }
+          run.accept(c, l);
+        }));
+      }
+    }
+    return tests;
+  }
+
   public static List<Case> load(String family) {
     String path = "/fixtures-learn/" + family + ".json";
     try (InputStream in = LearnFixtures.class.getResourceAsStream(path)) {

@@ -76,6 +76,21 @@ public final class Inputs {
       return;
     }
     NDArray counts = Blocks.evaluate(java.util.List.of(x), new NonFinite(), 2);
+    requireFinite(counts, x.dtype(), what, estimator, allowNaN);
+  }
+
+  /**
+   * The counts of NaNs and infinities of {@code x} as a lazy 2-element tensor, for a fit that runs
+   * them with its other first-pass work and then checks them with {@link #requireFinite(NDArray,
+   * DType, String, String, boolean)}; null for a tensor that cannot hold them (not float).
+   */
+  public static Tensor nonFiniteCounts(Tensor x) {
+    return x.dtype().isFloat() ? Blocks.aggregate(java.util.List.of(x), new NonFinite(), new long[] {2},
+        DType.FLOAT64) : null;
+  }
+
+  /** sklearn's {@code assert_all_finite} messages for counts of NaNs and infinities ({@link #nonFiniteCounts}). */
+  public static void requireFinite(NDArray counts, DType dtype, String what, String estimator, boolean allowNaN) {
     if (!allowNaN && counts.getDouble(0) > 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, estimator + ": Input " + what + " contains NaN. "
           + estimator + " does not accept missing values encoded as NaN natively: impute them first "
@@ -83,7 +98,7 @@ public final class Inputs {
     }
     if (counts.getDouble(1) > 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, estimator + ": Input " + what + " contains infinity or "
-          + "a value too large for dtype('" + x.dtype() + "').");
+          + "a value too large for dtype('" + dtype + "').");
     }
   }
 }

@@ -29,9 +29,23 @@ public final class BlockAggregate extends TileableOp {
     /** The partial of one row block; {@code blocks[i]} is the block of input i (whole along its other axes). */
     NDArray map(NDArray[] blocks);
 
+    /**
+     * The partial of the row block whose first row is row {@code firstRow} of the whole input:
+     * for aggregates whose partials depend on where rows sit (a seeded draw per global row, the
+     * same for any chunking). By default the position does not matter: {@link #map(NDArray[])}.
+     */
+    default NDArray map(NDArray[] blocks, long firstRow) {
+      return map(blocks);
+    }
+
     /** Several partials merged into one; by default their element-wise sum. */
     default NDArray combine(NDArray[] partials) {
       return sum(partials);
+    }
+
+    /** The shape of the partials when {@link #finish} changes it; by default the result's. */
+    default long[] partialShape(long[] resultShape) {
+      return resultShape;
     }
 
     /** The merged partial turned into the result; by default itself. */
@@ -75,11 +89,16 @@ public final class BlockAggregate extends TileableOp {
     RowBlocks rb = RowBlocks.of(ctx, name(), ins);
     TensorData out = (TensorData) output();
     long[] shape = out.shape();
+    long[] partial = fn.partialShape(shape);
     int[] index = new int[shape.length];
+    int[] partialIndex = new int[partial.length];
     List<Chunk> level = new ArrayList<>();
+    long firstRow = 0;
     for (int b = 0; b < rb.count(); b++) {
       boolean only = rb.count() == 1;
-      level.add(ctx.newChunk(new MapOp(fn, only), rb.block(b), index, shape, out.chunkMeta()));
+      level.add(ctx.newChunk(new MapOp(fn, only, firstRow), rb.block(b), only ? index : partialIndex,
+          only ? shape : partial, out.chunkMeta()));
+      firstRow += rb.rows(b);
     }
     int fanIn = Math.max(2, ctx.options().combineSize());
     while (level.size() > 1) {
@@ -87,7 +106,8 @@ public final class BlockAggregate extends TileableOp {
       boolean last = level.size() <= fanIn;
       for (int i = 0; i < level.size(); i += fanIn) {
         List<Chunk> group = level.subList(i, Math.min(level.size(), i + fanIn));
-        next.add(ctx.newChunk(new CombineOp(fn, last), List.copyOf(group), index, shape, out.chunkMeta()));
+        next.add(ctx.newChunk(new CombineOp(fn, last), List.copyOf(group), last ? index : partialIndex,
+            last ? shape : partial, out.chunkMeta()));
       }
       level = next;
     }
@@ -99,14 +119,14 @@ public final class BlockAggregate extends TileableOp {
   }
 
   /** The partial of one row block (finished at once when it is the only block). */
-  record MapOp(Fn fn, boolean finish) implements ChunkOp {
+  record MapOp(Fn fn, boolean finish, long firstRow) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
       NDArray[] blocks = new NDArray[inputs.length];
       for (int i = 0; i < inputs.length; i++) {
         blocks[i] = (NDArray) inputs[i];
       }
-      NDArray partial = fn.map(blocks);
+      NDArray partial = fn.map(blocks, firstRow);
       return finish ? fn.finish(partial) : partial;
     }
 

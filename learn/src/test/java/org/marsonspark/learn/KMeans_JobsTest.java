@@ -1,0 +1,74 @@
+package org.marsonspark.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.learn.cluster.KMeans;
+import org.marsonspark.tensor.ChunkSize;
+import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.tensor.RandomState;
+import org.marsonspark.tensor.Tensor;
+
+/**
+ * A KMeans fit of 20 Lloyd iterations is a short series of Spark jobs over chunks held in the
+ * executors: a fixed number of jobs per iteration whatever the number of chunks, and task results
+ * that carry only chunk metadata and the merged sums to the driver — never the data.
+ */
+class KMeans_JobsTest {
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
+
+  private record Fit(JobProbe.Counts counts, double inertia, int nIter) {}
+
+  private static Fit fit(int rows, int chunks, int maxIter) {
+    Tensor x = new RandomState(11).rand(new long[] {rows, 4}, ChunkSize.of(rows / chunks, 4)).execute();
+    Tensor init = x.slice("0:10");
+    init.execute();
+    try (JobProbe probe = new JobProbe(spark.session().sparkContext())) {
+      probe.reset();
+      KMeans km = new KMeans().nClusters(10).init(init).maxIter(maxIter).tol(0).fit(x);
+      Fit f = new Fit(probe.counts(), km.inertia_(), km.nIter_());
+      km.labels_().release();
+      return f;
+    } finally {
+      x.release();
+      init.release();
+    }
+  }
+
+  /** The Spark jobs one more Lloyd iteration costs, on {@code chunks} chunks. */
+  private static int jobsPerIteration(Fit twenty, Fit ten) {
+    assertEquals(20, twenty.nIter(), "uniform data does not converge in 20 iterations");
+    assertEquals(10, ten.nIter());
+    int perIteration = (twenty.counts().jobs() - ten.counts().jobs()) / 10;
+    assertEquals(0, (twenty.counts().jobs() - ten.counts().jobs()) % 10, "the same jobs every iteration");
+    return perIteration;
+  }
+
+  @Test
+  void jobsPerIterationDoNotGrowWithTheChunksAndOnlySumsReachTheDriver() {
+    int rows = 160_000; // chunks of 80 KB and more, whose values stay in the executors
+    Fit base = fit(rows, 16, 20);
+    Fit manyChunks = fit(rows, 64, 20);
+    // the map stage, and a job for the root of the merge tree once there are more partials than combineSize
+    for (int[] chunks : new int[][] {{16}, {64}}) {
+      Fit twenty = chunks[0] == 16 ? base : manyChunks;
+      int perIteration = jobsPerIteration(twenty, fit(rows, chunks[0], 10));
+      assertTrue(perIteration >= 1 && perIteration <= 2, chunks[0] + " chunks: jobs per Lloyd iteration "
+          + perIteration);
+      // a fixed set-up: hold the centred data, check it is finite, the final labels and inertia
+      assertTrue(twenty.counts().jobs() <= 20 * perIteration + 10, "jobs of the fit: " + twenty.counts());
+    }
+    assertEquals(base.inertia(), manyChunks.inertia(), 1e-9 * base.inertia(), "the same fit on 16 and 64 chunks");
+    // driver-bound bytes: task metadata and the (k, d + 1) sums; four times the rows, the same bytes
+    Fit moreRows = fit(4 * rows, 16, 20);
+    for (Fit f : new Fit[] {base, moreRows}) {
+      long perTask = f.counts().resultBytes() / f.counts().tasks();
+      assertTrue(perTask < 8192, "bytes per task result: " + perTask + " (" + f.counts() + ")");
+    }
+    assertTrue(moreRows.counts().resultBytes() < 1.1 * base.counts().resultBytes(), "task results grew with the "
+        + "data: " + base.counts() + " vs " + moreRows.counts());
+  }
+}
