@@ -4,6 +4,7 @@ coefficients are the optimum's). Writes ../resources/fixtures-learn/linear.json.
 import warnings
 
 import numpy as np
+from scipy.optimize import minimize, rosen, rosen_der
 from sklearn.datasets import make_classification, make_regression
 from sklearn.linear_model import LinearRegression, LogisticRegression, Ridge
 
@@ -109,5 +110,14 @@ labels4 = np.array([-3, 0, 7, 10])
 X4, y4 = make_classification(n_samples=52, n_features=4, n_informative=3, n_redundant=0, n_classes=4,
                              n_clusters_per_class=1, flip_y=0.1, random_state=5)
 logistic("logreg_four_int_labels", {"C": 3.0}, {"C": 3.0}, X4, labels4[y4])
+
+# --- the optimizer: scipy's L-BFGS-B (as sklearn calls it) on the Rosenbrock function ------------
+for i, (x0, gtol, maxiter) in enumerate([([-1.2, 1.0], 1e-10, 1000), ([-1.2, 1.0, 0.8, 1.5, -0.5], 1e-5, 1000),
+                                         ([2.0, 2.0], 1e-8, 7)]):
+    res = minimize(rosen, np.array(x0), jac=rosen_der, method="L-BFGS-B", options={"gtol": gtol, "maxiter": maxiter})
+    cases.append({"name": "lbfgs_rosenbrock_%d" % i, "estimator": "Lbfgs",
+                  "params": {"gtol": gtol, "maxIter": maxiter}, "inputs": {"x0": arr(x0)},
+                  "expected": {"x": arr(res.x), "fun": arr(res.fun), "nit": arr(res.nit), "nfev": arr(res.nfev),
+                               "message": res.message}})
 
 write("linear", "gen_fixtures_linear.py", cases)
