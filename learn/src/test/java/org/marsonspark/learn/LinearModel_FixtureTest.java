@@ -11,10 +11,15 @@ import java.util.function.BiConsumer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.dataframe.Md;
+import org.marsonspark.dataframe.Series;
+import org.marsonspark.dataframe.local.Column;
+import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.learn.LearnFixtures.Case;
 import org.marsonspark.learn.LearnFixtures.Layout;
 import org.marsonspark.learn.linearmodel.LeastSquaresRegressor;
 import org.marsonspark.learn.linearmodel.LinearRegression;
+import org.marsonspark.learn.linearmodel.LogisticRegression;
 import org.marsonspark.learn.linearmodel.Ridge;
 import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.NDArray;
@@ -28,14 +33,21 @@ class LinearModel_FixtureTest {
   /** Least squares agree with scipy's lstsq to rounding: relative 1e-10, absolute 1e-10 for near-zero values. */
   private static final double LS_TOL = 1e-10;
 
+  /** Logistic regression: sklearn's lbfgs stops near the optimum, at 1e-4 relative of its largest coefficient. */
+  private static final double LOGISTIC_TOL = 1e-4;
+
   private static final Map<String, BiConsumer<Case, Layout>> RUNNERS = Map.of(
       "LinearRegression", LinearModel_FixtureTest::linearRegression,
-      "Ridge", LinearModel_FixtureTest::ridge);
+      "Ridge", LinearModel_FixtureTest::ridge,
+      "LogisticRegression", LinearModel_FixtureTest::logistic);
 
   @TestFactory
   List<DynamicTest> linearModels() {
     List<DynamicTest> tests = new ArrayList<>();
     for (Case c : LearnFixtures.load("linear")) {
+      if (c.estimator().equals("Lbfgs")) {
+        continue; // the optimizer's own cases: Lbfgs_Test
+      }
       BiConsumer<Case, Layout> run = RUNNERS.get(c.estimator());
       for (Layout l : LearnFixtures.LAYOUTS) {
         tests.add(dynamicTest(c + " " + l, () -> {
@@ -86,6 +98,84 @@ class LinearModel_FixtureTest {
     assertClose(c.expected("predict"), est.predict(x), c + " predict");
     assertClose(c.expected("score"), est.score(x, l.tensor(c.input("y")), optional(c, l, "sample_weight")),
         c + " score");
+  }
+
+  private static void logistic(Case c, Layout l) {
+    JsonNode p = c.params();
+    LogisticRegression lr = new LogisticRegression().tol(p.get("tol").asDouble()).maxIter(p.get("maxIter").asInt());
+    if (p.has("C")) {
+      lr = lr.C(p.get("C").asDouble());
+    }
+    if (p.has("fitIntercept")) {
+      lr = lr.fitIntercept(p.get("fitIntercept").asBoolean());
+    }
+    if (p.has("penalty")) {
+      lr = lr.penalty(p.get("penalty").isNull() ? null : p.get("penalty").asText());
+    }
+    if (p.has("multiClass")) {
+      lr = lr.multiClass(p.get("multiClass").asText());
+    }
+    if (p.has("classWeight")) {
+      JsonNode cw = p.get("classWeight");
+      if (cw.isTextual()) {
+        lr = lr.classWeight(cw.asText());
+      } else {
+        Map<Object, Object> weights = new java.util.HashMap<>();
+        cw.fields().forEachRemaining(e -> weights.put(Integer.parseInt(e.getKey()), e.getValue().asDouble()));
+        lr = lr.classWeight(weights);
+      }
+    }
+    Tensor x = l.tensor(c.input("X"));
+    JsonNode y = c.inputs().get("y");
+    boolean strings = y.has("labels");
+    org.marsonspark.core.TileableHandle target = strings ? labelSeries(y.get("labels"), l) : l.tensor(c.input("y"));
+    lr.fit(x, target, optional(c, l, "sample_weight"));
+    // the driver's L-BFGS takes scipy's steps: the same iterations as sklearn
+    LearnAssert.assertClose(c.expected("n_iter_"), lr.nIter_().execute().fetch(), 0, 0, c + " n_iter_");
+    NDArray coef = c.expected("coef_");
+    double scale = LOGISTIC_TOL * maxAbs(coef);
+    LearnAssert.assertClose(coef, lr.coef_().execute().fetch(), LOGISTIC_TOL, scale, c + " coef_");
+    LearnAssert.assertClose(c.expected("intercept_"), lr.intercept_().execute().fetch(), LOGISTIC_TOL, scale,
+        c + " intercept_");
+    NDArray decision = c.expected("decision_function");
+    LearnAssert.assertClose(decision, lr.decisionFunction(x).execute().fetch(), LOGISTIC_TOL,
+        LOGISTIC_TOL * maxAbs(decision), c + " decision_function");
+    LearnAssert.assertClose(c.expected("predict_proba"), lr.predictProba(x).execute().fetch(), LOGISTIC_TOL, 1e-6,
+        c + " predict_proba");
+    LearnAssert.assertClose(c.expected("predict_log_proba"), lr.predictLogProba(x).execute().fetch(), LOGISTIC_TOL,
+        1e-5, c + " predict_log_proba");
+    if (strings) {
+      assertEquals(texts(c.expected().get("classes_").get("labels")), lr.classLabels_(), c + " classes_");
+      LocalSeries predicted = lr.predictLabels(x).execute().fetch();
+      List<Object> got = new ArrayList<>();
+      for (int i = 0; i < predicted.size(); i++) {
+        got.add(predicted.get(i));
+      }
+      assertEquals(texts(c.expected().get("predict").get("labels")), got, c + " predict");
+    } else {
+      LearnAssert.assertClose(c.expected("classes_"), lr.classes_(), c + " classes_");
+      LearnAssert.assertClose(c.expected("predict"), lr.predict(x), c + " predict");
+      LearnAssert.assertClose(c.expected("score"), lr.score(x, target, optional(c, l, "sample_weight")), c + " score");
+    }
+  }
+
+  private static Series labelSeries(JsonNode labels, Layout l) {
+    String[] v = texts(labels).toArray(new String[0]);
+    return Md.series("y", Column.ofStrings(v), l.rows() > 0 ? l.rows() : Math.max(1, v.length));
+  }
+
+  private static List<Object> texts(JsonNode labels) {
+    List<Object> out = new ArrayList<>();
+    labels.forEach(n -> out.add(n.asText()));
+    return out;
+  }
+
+  private static double maxAbs(NDArray a) {
+    double m = 0;
+    for (int i = 0; i < a.size(); i++) {
+      m = Math.max(m, Math.abs(a.getDouble(i)));
+    }
+    return m;
   }
 
   private static void assertClose(NDArray expected, Tensor actual, String what) {
