@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A contender in Debian's python3 (numpy, numexpr): {@code bench/python/workloads.py} times its
- * own repeats after a warm-up and prints {@code time=<s>} lines and one {@code result=<x>}.
+ * A contender in Debian's python3 (numpy; numexpr, pandas, scikit-learn where a workload needs
+ * them): {@code bench/python/workloads.py} times its own repeats after a warm-up and prints
+ * {@code time=<s>} lines and one {@code result=<x>}.
  */
 final class Python implements Contender {
   private final String name;
@@ -29,9 +30,12 @@ final class Python implements Contender {
   static final String INTERPRETER = java.nio.file.Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3"
       : "python3";
 
-  static boolean available() {
+  /** Whether the interpreter imports numpy and the given modules (a contender needing one missing reports it failed). */
+  static boolean available(String... modules) {
     try {
-      Process p = new ProcessBuilder(INTERPRETER, "-c", "import numpy, numexpr").redirectErrorStream(true).start();
+      String imports = String.join(", ", java.util.stream.Stream.concat(java.util.stream.Stream.of("numpy"),
+          java.util.Arrays.stream(modules)).toList());
+      Process p = new ProcessBuilder(INTERPRETER, "-c", "import " + imports).redirectErrorStream(true).start();
       return p.waitFor() == 0;
     } catch (Exception e) {
       return false;

@@ -151,11 +151,26 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
         : Math.min(m, d));
     String solver = solver(nc, m, d);
     try (HeldData held = HeldData.of(f.x())) {
-      Inputs.requireFinite(f.x(), "X", name(), false);
       fit = solver.equals("randomized") ? randomized(f.x(), nc, m, d) : exact(f.x(), nc, m, d, solver);
     }
     fitted(f.info());
     return this;
+  }
+
+  /**
+   * sklearn's finiteness check, from the first pass's result instead of a pass of its own: a
+   * NaN or an infinity in X leaves a non-finite mean or R (or, for the moments, which skip NaN,
+   * a count below the rows: the first {@code counts} values are row counts); only then is X
+   * scanned, for sklearn's message.
+   */
+  static void requireFinite(Tensor x, double[] firstPass, int counts, long rows, String estimator) {
+    boolean finite = true;
+    for (int i = 0; i < firstPass.length; i++) {
+      finite &= Double.isFinite(firstPass[i]) && (i >= counts || firstPass[i] == rows);
+    }
+    if (!finite) {
+      Inputs.requireFinite(x, "X", estimator, false);
+    }
   }
 
   /** sklearn 1.2's choice for 'auto'. */
@@ -190,6 +205,7 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
           + "min(n_samples, n_features)=" + k + " with svd_solver='full'");
     }
     double[] p = Blocks.evaluate(List.of(x), new CentredR(d, 0, false, true), d + 2, d).doubles();
+    requireFinite(x, p, 1, m, name());
     double[] mean = java.util.Arrays.copyOfRange(p, d, 2 * d);
     double[][] usv = Lapack.svd(java.util.Arrays.copyOfRange(p, 2 * d, (d + 2) * d), d, d);
     double[] s = java.util.Arrays.copyOf(usv[1], k);
@@ -253,6 +269,7 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
     int n = (Integer) nc;
     int k = (int) Math.min(m, d);
     double[] moments = Blocks.evaluate(List.of(x), new ColumnMoments(d, false), 3, d).doubles();
+    requireFinite(x, moments, d, m, name());
     double[] mean = java.util.Arrays.copyOfRange(moments, d, 2 * d);
     double total = 0;
     for (int j = 0; j < d; j++) {

@@ -10,7 +10,6 @@ import org.marsonspark.learn.base.Constraint;
 import org.marsonspark.learn.base.Constraint.Closed;
 import org.marsonspark.learn.base.Features;
 import org.marsonspark.learn.base.HeldData;
-import org.marsonspark.learn.base.Inputs;
 import org.marsonspark.learn.base.InvertibleTransformer;
 import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
@@ -131,8 +130,8 @@ public final class TruncatedSVD extends BaseEstimator<TruncatedSVD> implements I
           + d + ").");
     }
     try (HeldData held = HeldData.of(f.x())) {
-      Inputs.requireFinite(f.x(), "X", name(), false);
       double[] moments = Blocks.evaluate(List.of(f.x()), new ColumnMoments(d, false), 3, d).doubles();
+      PCA.requireFinite(f.x(), moments, d, f.nSamples(), name());
       totalVariance = 0;
       for (int j = 0; j < d; j++) {
         totalVariance += moments[2 * d + j] / moments[j];
