@@ -41,7 +41,10 @@ class Decomposition_FixtureTest {
         tests.add(dynamicTest(c + " " + layout, () -> {
           switch (c.estimator()) {
             case "PCA" -> pca(c, layout);
-            case "TruncatedSVD" -> truncatedSvd(c, layout);
+            case "TruncatedSVD" -> {
+              truncatedSvd(c, layout, false);
+              truncatedSvd(c, layout, true);
+            }
             default -> throw new AssertionError("no runner for " + c.estimator());
           }
         }));
@@ -91,7 +94,8 @@ class Decomposition_FixtureTest {
     close(c, "inverse_transform", pca.inverseTransform(pca.transform(rows)), tol);
   }
 
-  private static void truncatedSvd(Case c, Layout l) {
+  /** TruncatedSVD of X, dense or as a sparse (CSR) tensor: the same answer. */
+  private static void truncatedSvd(Case c, Layout l, boolean sparse) {
     JsonNode p = c.params();
     TruncatedSVD t = new TruncatedSVD().nComponents(p.get("nComponents").asInt()).randomState(7);
     if (p.has("nOversamples")) {
@@ -103,13 +107,14 @@ class Decomposition_FixtureTest {
     if (p.has("powerIterationNormalizer")) {
       t = t.powerIterationNormalizer(p.get("powerIterationNormalizer").asText());
     }
-    t.fit(l.tensor(c.input("X")));
+    Tensor x = l.tensor(c.input("X"));
+    t.fit(sparse ? x.toSparse() : x);
     close(c, "components_", t.components_(), RANDOMIZED);
     close(c, "singular_values_", t.singularValues_(), RANDOMIZED);
     close(c, "explained_variance_", t.explainedVariance_(), RANDOMIZED);
     close(c, "explained_variance_ratio_", t.explainedVarianceRatio_(), RANDOMIZED);
     Tensor rows = transformRows(c, l);
-    close(c, "transform", t.transform(rows), RANDOMIZED);
+    close(c, "transform", t.transform(sparse ? rows.toSparse() : rows), RANDOMIZED);
     close(c, "inverse_transform", t.inverseTransform(t.transform(rows)), RANDOMIZED);
   }
 

@@ -2,8 +2,12 @@ package org.marsonspark.learn.decomposition;
 
 import java.util.List;
 import org.marsonspark.learn.base.Blocks;
+import org.marsonspark.learn.kernel.CentredR;
 import org.marsonspark.learn.kernel.RangeStep;
 import org.marsonspark.tensor.ChunkSize;
+import org.marsonspark.tensor.DType;
+import org.marsonspark.tensor.Mt;
+import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.RandomState;
 import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.kernel.Blas;
@@ -19,7 +23,8 @@ import org.marsonspark.tensor.kernel.Lapack;
  * (R's SVD drops directions of Y below {@code sqrt(eps)·s_max}, so a rank-deficient A is fine).
  * {@code Y·V_R·S_R⁻¹} is orthonormal to {@code eps·cond(Y)}: before the final pass Q is made
  * orthonormal, and a final Y still conditioned worse than 1e4 gets one more pass from its basis
- * (as CholeskyQR2 does), so B is as accurate as from an explicit QR of Y.
+ * (as CholeskyQR2 does), so B is as accurate as from an explicit QR of Y. A sparse (CSR) X,
+ * never centred, takes the same steps through the sparse products of the tensor module.
  *
  * <p>Normalisation: {@code 'auto'} is sklearn's ({@code 'none'} for at most two iterations, else
  * {@code 'LU'}). With {@code 'LU'} or {@code 'QR'} the tall {@code A·Q} is orthonormalised
@@ -104,7 +109,8 @@ final class RandomizedSvd {
   }
 
   private static Step step(Tensor x, double[] mean, double[] q, int d, int k, boolean factor) {
-    double[] p = Blocks.evaluate(List.of(x), new RangeStep(d, k, mean, q, factor), d + k, k).doubles();
+    double[] p = x.isSparse() ? sparsePass(x, q, d, k, factor)
+        : Blocks.evaluate(List.of(x), new RangeStep(d, k, mean, q, factor), d + k, k).doubles();
     double[] g = java.util.Arrays.copyOf(p, d * k);
     if (!factor) {
       return new Step(d, k, g, null, k, Double.NaN);
@@ -123,6 +129,35 @@ final class RandomizedSvd {
       }
     }
     return new Step(d, k, g, w, rank, rank == 0 ? 1 : usv[1][0] / usv[1][rank - 1]);
+  }
+
+  /**
+   * {@link RangeStep}'s partial for a sparse (CSR) X, not centred: {@code Y = X·Q} by the sparse
+   * product, {@code Xᵀ·Y} and Y's R factor from one execution (Y's chunks shared, never fetched).
+   */
+  private static double[] sparsePass(Tensor x, double[] q, int d, int k, boolean factor) {
+    Tensor y = x.dot(Mt.tensor(NDArray.of(q, d, k)));
+    Tensor g = x.T().dot(y);
+    Tensor r = factor ? Blocks.aggregate(List.of(y), new CentredR(k, 0, false, false), new long[] {k + 2, k},
+        DType.FLOAT64) : null;
+    try {
+      if (r == null) {
+        Mt.execute(g);
+      } else {
+        Mt.execute(g, r);
+      }
+      double[] out = new double[(d + k) * k];
+      System.arraycopy(g.fetch().toDoubleArray(), 0, out, 0, d * k);
+      if (r != null) {
+        System.arraycopy(r.fetch().toDoubleArray(), 2 * k, out, d * k, k * k);
+      }
+      return out;
+    } finally {
+      g.release();
+      if (r != null) {
+        r.release();
+      }
+    }
   }
 
   /** Row-major (m×n)·(n×p). */

@@ -29,7 +29,8 @@ import org.marsonspark.tensor.Tensor;
  * <p>Deviations: not bit-equal to sklearn's (another random generator); {@code algorithm='arpack'}
  * is not supported (raises) and its {@code tol} is left out; sklearn 1.2 spells the QR normaliser
  * {@code 'OR'} in its parameter check, which then normalises nothing: here it is {@code 'QR'}.
- * Sparse X is not supported yet (convert with {@code toDense()}).
+ * A sparse (CSR) X works too: its passes are the tensor module's sparse products (a job or two
+ * each), and the total variance comes from its sums of values and of squares.
  */
 public final class TruncatedSVD extends BaseEstimator<TruncatedSVD> implements InvertibleTransformer<TruncatedSVD> {
   static final ParamSpec SPEC = ParamSpec.of("TruncatedSVD")
@@ -115,10 +116,6 @@ public final class TruncatedSVD extends BaseEstimator<TruncatedSVD> implements I
           + "use algorithm='randomized'");
     }
     Features f = Features.of(x, name());
-    if (f.x().isSparse()) {
-      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "TruncatedSVD of a sparse X is not supported yet: "
-          + "call toDense() first");
-    }
     int d = f.nFeatures();
     int n = nComponents();
     if (d < 2) {
@@ -130,12 +127,7 @@ public final class TruncatedSVD extends BaseEstimator<TruncatedSVD> implements I
           + d + ").");
     }
     try (HeldData held = HeldData.of(f.x())) {
-      double[] moments = Blocks.evaluate(List.of(f.x()), new ColumnMoments(d, false), 3, d).doubles();
-      PCA.requireFinite(f.x(), moments, d, f.nSamples(), name());
-      totalVariance = 0;
-      for (int j = 0; j < d; j++) {
-        totalVariance += moments[2 * d + j] / moments[j];
-      }
+      totalVariance = totalVariance(f.x(), d, f.nSamples());
       RandomizedSvd.Result r = RandomizedSvd.of(f.x(), null, n, nOversamples(), nIter(), powerIterationNormalizer(),
           randomState());
       // one pass: the signs (columns of U = X·M) and the variances of X·Vᵀ's columns
@@ -152,6 +144,34 @@ public final class TruncatedSVD extends BaseEstimator<TruncatedSVD> implements I
     }
     fitted(f.info());
     return this;
+  }
+
+  /** The sum of X's column variances (ddof 0): the moments pass, or for a sparse X its sums of values and squares. */
+  private double totalVariance(Tensor x, int d, long n) {
+    if (!x.isSparse()) {
+      double[] moments = Blocks.evaluate(List.of(x), new ColumnMoments(d, false), 3, d).doubles();
+      PCA.requireFinite(x, moments, d, n, name());
+      double total = 0;
+      for (int j = 0; j < d; j++) {
+        total += moments[2 * d + j] / moments[j];
+      }
+      return total;
+    }
+    Tensor sums = x.sum(0);
+    Tensor squares = x.mul(x).sum(0);
+    Mt.execute(sums, squares);
+    double[] s = sums.fetch().toDoubleArray();
+    double[] q = squares.fetch().toDoubleArray();
+    double total = 0;
+    for (int j = 0; j < d; j++) {
+      double mean = s[j] / n;
+      total += q[j] / n - mean * mean;
+    }
+    if (!Double.isFinite(total)) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, name() + ": Input X contains " + (Double.isNaN(total)
+          ? "NaN" : "infinity") + " (a sparse X's stored values must be finite).");
+    }
+    return total;
   }
 
   /** The right singular vectors, one per row ({@code components_}, {@code (n_components, n_features)}). */
