@@ -4,6 +4,8 @@ python3-numexpr, python3-pandas).
 
 usage: workloads.py WORKLOAD IMPL N CHUNK REPEATS
 Prints one `time=<seconds>` line per timed repeat (after one warm-up) and `result=<value>`.
+For the learn workloads (L2, L3) CHUNK is the number of features, and the times are of the fit
+alone (the data is generated once, before the warm-up).
 """
 import sys
 import time
@@ -74,9 +76,40 @@ def l1(impl, n, threads):
     return float(km.inertia_)
 
 
+_DATA = {}
+
+
+def l2(impl, n, d):
+    """LogisticRegression (lbfgs, C = 1) for 50 iterations: features sharing one factor, scaled 0.1 to 10."""
+    from sklearn.linear_model import LogisticRegression
+    if "L2" not in _DATA:
+        rng = np.random.default_rng(11)
+        shared = rng.standard_normal((n, 1)) + 0.0316 * rng.standard_normal((n, d))
+        scale = 10.0 ** np.linspace(-1, 1, d)
+        w = np.where(np.arange(d) % 2 == 0, 1.0, -1.0) * 2 / (0.0316 * np.sqrt(d))
+        y = (rng.random(n) < 1 / (1 + np.exp(-(shared @ w)))).astype(np.float64)
+        _DATA["L2"] = (shared * scale, y)
+    X, y = _DATA["L2"]
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        lr = LogisticRegression(C=1.0, max_iter=50, tol=1e-12).fit(X, y)
+    return float(lr.n_iter_[0])
+
+
+def l3(impl, n, d):
+    """PCA to 10 components ('auto' picks randomized) of 10 strong directions plus noise."""
+    from sklearn.decomposition import PCA
+    if "L3" not in _DATA:
+        rng = np.random.default_rng(5)
+        _DATA["L3"] = rng.standard_normal((n, 10)) @ rng.standard_normal((10, d)) + 0.1 * rng.standard_normal((n, d))
+    p = PCA(n_components=10, random_state=0).fit(_DATA["L3"])
+    return float(p.explained_variance_ratio_.sum())
+
+
 def main():
     workload, impl, n, chunk, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-    fn = {"W1": w1, "W2": w2, "W3": w3, "R1": r1, "R2": r2, "L1": l1}[workload]
+    fn = {"W1": w1, "W2": w2, "W3": w3, "R1": r1, "R2": r2, "L1": l1, "L2": l2, "L3": l3}[workload]
     result = fn(impl, n, chunk)  # warm-up
     for _ in range(repeats):
         t0 = time.perf_counter()

@@ -16,7 +16,7 @@ import org.marsonspark.session.MarsSession;
  * The benchmark harness: runs each workload in this project and in its references, side by side
  * in one JVM run, and writes the table into docs/performance.md (between the bench markers).
  *
- * <p>{@code bin/bench [W1 W1big W2 W3 L1 P1 P2 ...] [--repeats 3] [--quick] [--no-docs]}; {@code bin/bench douban
+ * <p>{@code bin/bench [W1 W1big W2 W3 L1 L2 L3 P1 P2 ...] [--repeats 3] [--quick] [--no-docs]}; {@code bin/bench douban
  * [ratings] ...} runs the DataFrame benchmark instead ({@link org.marsonspark.bench.douban.DoubanBench}).
  */
 public final class Bench {
@@ -79,6 +79,8 @@ public final class Bench {
     c.put("R1", List.of(RowWindows.rolling(quick ? 2_000_000L : 20_000_000L, quick ? 250_000L : 2_500_000L)));
     c.put("R2", List.of(RowWindows.median(quick ? 2_000_000L : 20_000_000L, quick ? 250_000L : 2_500_000L)));
     c.put("L1", List.of(new KMeansLloyd(quick ? 200_000 : 2_000_000, quick ? 50_000 : 500_000)));
+    c.put("L2", List.of(new LogisticFit(quick ? 100_000L : 1_000_000L, 50, quick ? 25_000L : 125_000L)));
+    c.put("L3", List.of(new PcaFit(quick ? 100_000L : 1_000_000L, 100, quick ? 25_000L : 125_000L)));
     c.put("P1", List.of(Planner.planning(quick ? 10_000 : 100_000)));
     c.put("P2", List.of(Planner.throughput(quick ? 1_000 : 10_000)));
     return c;

@@ -75,6 +75,75 @@ public final class Lapack {
     return new double[][] {toRow(c, m, k, m), r};
   }
 
+  /**
+   * The R factor alone of a reduced QR ({@code numpy.linalg.qr(a, mode='r')}): k×n upper
+   * triangular, k = min(m, n). Cheaper than {@link #qr}: Q is never formed.
+   */
+  public static double[] rFactor(double[] a, int m, int n) {
+    int k = Math.min(m, n);
+    double[] r = new double[k * n];
+    if (k == 0) {
+      return r;
+    }
+    double[] c = toCol(a, m, n);
+    double[] tau = new double[k];
+    intW info = new intW(0);
+    double[] w = new double[1];
+    get().dgeqrf(m, n, c, m, tau, w, -1, info);
+    double[] work = new double[Math.max(1, (int) w[0])];
+    get().dgeqrf(m, n, c, m, tau, work, work.length, info);
+    check(info, "qr", "factorization failed");
+    for (int i = 0; i < k; i++) {
+      for (int j = i; j < n; j++) {
+        r[i * n + j] = c[i + j * m];
+      }
+    }
+    return r;
+  }
+
+  /**
+   * LU with partial pivoting of an m×n matrix, as scipy's {@code lu(a, permute_l=True)}:
+   * {@code [P·L (m×k), U (k×n)]}, k = min(m, n), with {@code A = (P·L)·U}.
+   */
+  public static double[][] luPermuted(double[] a, int m, int n) {
+    int k = Math.min(m, n);
+    if (k == 0) {
+      return new double[][] {new double[m * k], new double[k * n]};
+    }
+    double[] c = toCol(a, m, n);
+    int[] ipiv = new int[k];
+    intW info = new intW(0);
+    get().dgetrf(m, n, c, m, ipiv, info);
+    if (info.val < 0) {
+      check(info, "lu", "");
+    }
+    double[] lu = toRow(c, m, n, m);
+    int[] perm = new int[m];
+    for (int i = 0; i < m; i++) {
+      perm[i] = i;
+    }
+    for (int i = 0; i < k; i++) {
+      int p = ipiv[i] - 1;
+      int t = perm[i];
+      perm[i] = perm[p];
+      perm[p] = t;
+    }
+    // row r of L (unit lower trapezoidal) is row perm[r] of P·L
+    double[] pl = new double[m * k];
+    double[] u = new double[k * n];
+    for (int r = 0; r < m; r++) {
+      for (int j = 0; j < k; j++) {
+        pl[perm[r] * k + j] = j < r ? lu[r * n + j] : j == r ? 1 : 0;
+      }
+    }
+    for (int i = 0; i < k; i++) {
+      for (int j = i; j < n; j++) {
+        u[i * n + j] = lu[i * n + j];
+      }
+    }
+    return new double[][] {pl, u};
+  }
+
   /** Reduced SVD: {@code [U (m×k), S (k), Vt (k×n)]}, singular values descending. */
   public static double[][] svd(double[] a, int m, int n) {
     int k = Math.min(m, n);

@@ -18,9 +18,12 @@ import org.marsonspark.tensor.kernel.Lapack;
 /**
  * Tall-skinny QR across row chunks, and the SVD on top of it. The columns are brought to one
  * chunk; row chunks are merged until each has at least n rows. Each row block i is factored
- * {@code A_i = Q_i·R_i} (LAPACK in the chunk); the stacked R's ({@code p·n × n}) are factored
- * again, {@code [R_1; …; R_p] = Q2·R}, and block i of Q is {@code Q_i · Q2[i]}. For the SVD,
- * {@code R = Ur·S·Vt} and block i of U is {@code Q_i · (Q2·Ur)[i]}. A matrix with fewer rows
+ * {@code A_i = Q_i·R_i} (LAPACK in the chunk). The R's are then merged in a tree of fan-in
+ * {@code combineSize}: a node stacks its children's R's ({@code g·n × n}) and factors them again,
+ * {@code [R_a; …; R_b] = Qn·R}, until one merge is left at the root. Going back down, each
+ * child j of a node gets {@code W_j = Qn[j]·W_node} (the root's W's are the rows of its Q, or of
+ * {@code Q·Ur} for the SVD, {@code R = Ur·S·Vt}), and block i of Q (or U) is {@code Q_i·W_i}. With
+ * at most {@code combineSize} row blocks the tree is the root alone. A matrix with fewer rows
  * than columns is factored in one chunk.
  *
  * <p>Outputs: mode QR → {@code [Q (m×k), R (k×n)]}; mode SVD → {@code [U (m×k), S (k), Vt (k×n)]},
@@ -133,9 +136,60 @@ public final class Tsqr extends TensorOp {
       qs.add(qr.get(0));
       rs.add(qr.get(1));
     }
-    // level 2: the stacked R's
-    List<ChunkSpec> specs = new ArrayList<>();
+    List<List<Chunk>> stackedQs = new ArrayList<>();
+    List<Chunk> top = mergeUp(ctx, rs, n, stackedQs);
+    List<Chunk> root = ctx.newChunks(new Combine(mode, top.size(), n, dt), top, rootSpecs(top.size(), n, dt));
+    List<Chunk> w = handDown(ctx, root.subList(0, top.size()), stackedQs, n);
+    // the leaves: block i of Q (or U) = Q_i · W_i
+    List<Chunk> left = new ArrayList<>();
     for (int i = 0; i < p; i++) {
+      left.add(ctx.newChunk(new ApplyQ(dt), List.of(qs.get(i), w.get(i)), new int[] {i, 0},
+          new long[] {rows[i], n}, dt));
+    }
+    outs.get(0).setChunks(left, new long[][] {rows, {k}});
+    if (mode == Mode.QR) {
+      outs.get(1).setChunks(List.of(root.get(top.size())), new long[][] {{k}, {n}});
+    } else {
+      outs.get(1).setChunks(List.of(root.get(top.size())), new long[][] {{k}});
+      outs.get(2).setChunks(List.of(root.get(top.size() + 1)), new long[][] {{k}, {n}});
+    }
+  }
+
+  /**
+   * Up the tree: the R's merged {@code combineSize} at a time until at most that many are left
+   * for the root, which they are returned to; each level's stacked Q's are added to {@code stackedQs}
+   * (null for a lone R carried up unmerged).
+   */
+  private static List<Chunk> mergeUp(TileContext ctx, List<Chunk> rs, int n, List<List<Chunk>> stackedQs) {
+    int fanIn = Math.max(2, ctx.options().combineSize());
+    List<Chunk> level = rs;
+    while (level.size() > fanIn) {
+      List<Chunk> qStacks = new ArrayList<>();
+      List<Chunk> next = new ArrayList<>();
+      for (int i = 0; i < level.size(); i += fanIn) {
+        List<Chunk> group = List.copyOf(level.subList(i, Math.min(level.size(), i + fanIn)));
+        if (group.size() == 1) { // a lone R goes up as it is (its W comes down as it is)
+          qStacks.add(null);
+          next.add(group.get(0));
+          continue;
+        }
+        int node = next.size();
+        List<Chunk> qr = ctx.newChunks(new StackedQr(group.size(), n), group, List.of(
+            new ChunkSpec(new int[] {node, 0}, new long[] {(long) group.size() * n, n}, DType.FLOAT64),
+            new ChunkSpec(new int[] {node, 0}, new long[] {n, n}, DType.FLOAT64)));
+        qStacks.add(qr.get(0));
+        next.add(qr.get(1));
+      }
+      stackedQs.add(qStacks);
+      level = next;
+    }
+    return level;
+  }
+
+  /** The root's outputs: a W per child, then R (QR) or S and Vt (SVD). */
+  private List<ChunkSpec> rootSpecs(int children, int n, DType dt) {
+    List<ChunkSpec> specs = new ArrayList<>();
+    for (int i = 0; i < children; i++) {
       specs.add(new ChunkSpec(new int[] {i, 0}, new long[] {n, n}, DType.FLOAT64));
     }
     if (mode == Mode.QR) {
@@ -144,20 +198,30 @@ public final class Tsqr extends TensorOp {
       specs.add(new ChunkSpec(new int[] {0}, new long[] {n}, dt));
       specs.add(new ChunkSpec(new int[] {0, 0}, new long[] {n, n}, dt));
     }
-    List<Chunk> combined = ctx.newChunks(new Combine(mode, p, n, dt), rs, specs);
-    // level 3: block i of Q (or U) = Q_i · W_i
-    List<Chunk> left = new ArrayList<>();
-    for (int i = 0; i < p; i++) {
-      left.add(ctx.newChunk(new ApplyQ(dt), List.of(qs.get(i), combined.get(i)), new int[] {i, 0},
-          new long[] {rows[i], n}, dt));
+    return specs;
+  }
+
+  /** Down the tree: each node hands {@code W_j = Qn[j]·W_node} to its children; returns the leaves' W's. */
+  private static List<Chunk> handDown(TileContext ctx, List<Chunk> rootW, List<List<Chunk>> stackedQs, int n) {
+    List<Chunk> w = rootW;
+    for (int l = stackedQs.size() - 1; l >= 0; l--) {
+      List<Chunk> qStacks = stackedQs.get(l);
+      List<Chunk> next = new ArrayList<>();
+      for (int j = 0; j < qStacks.size(); j++) {
+        if (qStacks.get(j) == null) {
+          next.add(w.get(j));
+          continue;
+        }
+        int children = (int) (qStacks.get(j).shape()[0] / n);
+        List<ChunkSpec> specs = new ArrayList<>();
+        for (int c = 0; c < children; c++) {
+          specs.add(new ChunkSpec(new int[] {next.size() + c, 0}, new long[] {n, n}, DType.FLOAT64));
+        }
+        next.addAll(ctx.newChunks(new Descend(children, n), List.of(qStacks.get(j), w.get(j)), specs));
+      }
+      w = next;
     }
-    outs.get(0).setChunks(left, new long[][] {rows, {k}});
-    if (mode == Mode.QR) {
-      outs.get(1).setChunks(List.of(combined.get(p)), new long[][] {{k}, {n}});
-    } else {
-      outs.get(1).setChunks(List.of(combined.get(p)), new long[][] {{k}});
-      outs.get(2).setChunks(List.of(combined.get(p + 1)), new long[][] {{k}, {n}});
-    }
+    return w;
   }
 
   static NDArray result(double[] v, DType dt, long... shape) {
@@ -215,17 +279,13 @@ public final class Tsqr extends TensorOp {
   }
 
   /**
-   * Factors the stacked R's: outputs the p n×n blocks W_i to multiply into the Q_i (rows of Q2,
-   * or of Q2·Ur for the SVD), then R (QR) or S and Vt (SVD).
+   * The root of the tree: factors its p stacked R's and outputs the p n×n blocks W_i to hand down
+   * (rows of Q2, or of Q2·Ur for the SVD), then R (QR) or S and Vt (SVD).
    */
   record Combine(Mode mode, int p, int n, DType dtype) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
-      double[] stacked = new double[p * n * n];
-      for (int i = 0; i < p; i++) {
-        System.arraycopy(((NDArray) inputs[i]).doubles(), 0, stacked, i * n * n, n * n);
-      }
-      double[][] qr = Lapack.qr(stacked, p * n, n);
+      double[][] qr = Lapack.qr(stack(inputs, p, n), p * n, n);
       double[] w = qr[0];
       Object[] out = new Object[outputCount()];
       if (mode == Mode.SVD) {
@@ -239,11 +299,7 @@ public final class Tsqr extends TensorOp {
       } else {
         out[p] = result(qr[1], dtype, n, n);
       }
-      for (int i = 0; i < p; i++) {
-        double[] b = new double[n * n];
-        System.arraycopy(w, i * n * n, b, 0, n * n);
-        out[i] = NDArray.of(b, n, n);
-      }
+      System.arraycopy(blocks(w, p, n), 0, out, 0, p);
       return out;
     }
 
@@ -256,6 +312,68 @@ public final class Tsqr extends TensorOp {
     public String name() {
       return "tsqr_combine";
     }
+  }
+
+  /** The g stacked R's of a tree node factored again: {@code [Qn (g·n × n), R (n×n)]}. */
+  record StackedQr(int g, int n) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      double[][] qr = Lapack.qr(stack(inputs, g, n), g * n, n);
+      return new Object[] {NDArray.of(qr[0], (long) g * n, n), NDArray.of(qr[1], n, n)};
+    }
+
+    @Override
+    public int outputCount() {
+      return 2;
+    }
+
+    @Override
+    public String name() {
+      return "tsqr_merge";
+    }
+  }
+
+  /** A tree node's W handed to its g children: {@code W_j = Qn[j] · W}. */
+  record Descend(int g, int n) implements ChunkOp {
+    @Override
+    public Object execute(Object[] inputs) {
+      double[] qn = ((NDArray) inputs[0]).doubles();
+      double[] w = ((NDArray) inputs[1]).doubles();
+      double[] all = new double[g * n * n];
+      // row-major C = Qn W is column-major Cᵀ = Wᵀ Qnᵀ
+      org.marsonspark.tensor.kernel.Blas.get().dgemm("N", "N", n, g * n, n, 1.0, w, n, qn, n, 0.0, all, n);
+      return blocks(all, g, n);
+    }
+
+    @Override
+    public int outputCount() {
+      return g;
+    }
+
+    @Override
+    public String name() {
+      return "tsqr_descend";
+    }
+  }
+
+  /** The n×n matrices of {@code inputs[0..g)} stacked into a {@code g·n × n} row-major buffer. */
+  static double[] stack(Object[] inputs, int g, int n) {
+    double[] stacked = new double[g * n * n];
+    for (int i = 0; i < g; i++) {
+      System.arraycopy(((NDArray) inputs[i]).doubles(), 0, stacked, i * n * n, n * n);
+    }
+    return stacked;
+  }
+
+  /** A {@code g·n × n} row-major buffer cut into its g n×n blocks (a chunk op's outputs). */
+  static Object[] blocks(double[] stacked, int g, int n) {
+    Object[] out = new Object[g];
+    for (int i = 0; i < g; i++) {
+      double[] b = new double[n * n];
+      System.arraycopy(stacked, i * n * n, b, 0, n * n);
+      out[i] = NDArray.of(b, n, n);
+    }
+    return out;
   }
 
   /** {@code Q_i · W_i}. */
