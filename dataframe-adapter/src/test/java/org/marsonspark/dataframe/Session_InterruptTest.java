@@ -75,7 +75,7 @@ class Session_InterruptTest {
         Thread.interrupted();
       }
     });
-    assertEquals(ErrorClass.TASK_FAILED, e.errorClass(), e.getMessage());
+    assertEquals(ErrorClass.CANCELLED, e.errorClass(), e.getMessage());
     assertTrue(e.getMessage().contains("interrupted"), e.getMessage());
     assertTheSessionRuns(before);
   }

@@ -31,6 +31,7 @@ import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.GroupBy;
 import org.marsonspark.dataframe.Md;
 import org.marsonspark.dataframe.MergeOptions;
+import org.marsonspark.learn.cluster.KMeans;
 import org.marsonspark.remote.ExecutableTuple;
 import org.marsonspark.remote.Remote;
 import org.marsonspark.remote.RemoteObject;
@@ -319,6 +320,45 @@ class ExecutorLossIT {
   }
 
   private static List<Long> boxed(long[] v) {
+    return Arrays.stream(v).boxed().toList();
+  }
+
+  // ---- (e) an iterative fit: KMeans, 20 Lloyd iterations over held chunks ----------------------
+
+  private static final int KM_ROWS = 160_000;
+  private static final int KM_CHUNKS = 16;
+
+  /** The fitted model: centres, inertia, iterations and every row's label. */
+  private static List<Object> kmeansFit() {
+    Tensor x = new RandomState(23).rand(new long[] {KM_ROWS, 8}, ChunkSize.of(KM_ROWS / KM_CHUNKS, 8)).execute(session);
+    Tensor init = x.slice("0:8").execute(session);
+    try {
+      KMeans km = new KMeans().nClusters(8).init(init).maxIter(20).tol(0).fit(x);
+      Tensor labels = km.labels_();
+      try {
+        return List.of(boxed(km.clusterCenters_().fetch().doubles()), km.inertia_(), km.nIter_(),
+            Arrays.stream(labels.fetch().ints()).boxed().toList());
+      } finally {
+        labels.release();
+      }
+    } finally {
+      x.release();
+      init.release();
+    }
+  }
+
+  @Test
+  void aKMeansFitGivesTheSameModelWhenAnExecutorDiesMidFit() throws Exception {
+    // 16 tasks per Lloyd iteration after a few set-up jobs: the kill lands around the 6th iteration
+    List<Object> model = compare("KMeans fit, 160 k x 8, k = 8, 20 Lloyd iterations, 16 chunks",
+        ExecutorLossIT::kmeansFit, k -> k.killAfterTasks(6 * KM_CHUNKS + 40));
+    assertEquals(20, model.get(2), "uniform data does not converge within 20 iterations at tol 0");
+    double inertia = (Double) model.get(1);
+    // uniform rows in the unit 8-cube: the inertia is positive and below that of one centre (n·8/12)
+    assertTrue(inertia > 0 && inertia < KM_ROWS * 8 / 12.0, "inertia " + inertia);
+  }
+
+  private static List<Double> boxed(double[] v) {
     return Arrays.stream(v).boxed().toList();
   }
 
