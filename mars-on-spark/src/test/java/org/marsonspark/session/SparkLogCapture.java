@@ -11,7 +11,7 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.Property;
 
 /** Records the warnings and errors Spark logs while it is open (what a user would see on the console). */
-final class SparkLogCapture implements AutoCloseable {
+public final class SparkLogCapture implements AutoCloseable {
   private static final String NAME = "mars-test-spark-warnings";
   private final List<String> lines = new ArrayList<>();
   private final LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
@@ -26,7 +26,7 @@ final class SparkLogCapture implements AutoCloseable {
     }
   };
 
-  SparkLogCapture() {
+  public SparkLogCapture() {
     appender.start();
     root().addAppender(appender, null, null);
     ctx.updateLoggers();
@@ -37,7 +37,7 @@ final class SparkLogCapture implements AutoCloseable {
   }
 
   /** What Spark logged at WARN or above so far. */
-  List<String> lines() {
+  public List<String> lines() {
     synchronized (lines) {
       return List.copyOf(lines);
     }

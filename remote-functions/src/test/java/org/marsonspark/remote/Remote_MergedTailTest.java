@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.MarsException;
+import org.marsonspark.session.SparkLogCapture;
 import org.marsonspark.tensor.LocalSession;
 
 /**
@@ -70,6 +71,27 @@ class Remote_MergedTailTest {
     RemoteObject<Integer> twice = Remote.spawn((Integer s) -> 2 * s, sum);
     assertEquals(1012, twice.execute(spark.session()).fetch());
     assertEquals(12, CALLS.get(), "both partitions of the calls were computed again, each call once");
+  }
+
+  /**
+   * remote-pi's pattern — many calls, and their sum merged into the last task, which reads the
+   * other task's outputs as they are made, racing it for a partition that has not started —
+   * leaves nothing in Spark's log: the race's "Block rdd_… already exists" lines concern Mars's
+   * own tasks and are filtered; a failing call is reported by its exception alone.
+   */
+  @Test
+  void theMergedTailsRaceAndAFailingCallLogNothingFromSpark() {
+    try (SparkLogCapture log = new SparkLogCapture()) {
+      for (int round = 0; round < 5; round++) {
+        RemoteObject<Integer> sum = sumOf(calls(Remote_MergedTailTest::square, 40));
+        assertEquals(20540, sum.execute(spark.session()).fetch()); // 0² + ... + 39²
+        sum.release();
+      }
+      RemoteObject<Integer> failed = sumOf(calls(Remote_MergedTailTest::failAt7, 12));
+      assertThrows(MarsException.class, () -> failed.execute(spark.session()));
+      spark.session().chunkStore().awaitReleases();
+      assertEquals(List.of(), log.lines());
+    }
   }
 
   @Test
