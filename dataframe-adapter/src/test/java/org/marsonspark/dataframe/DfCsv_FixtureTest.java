@@ -25,6 +25,7 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.dataframe.io.CsvInPlace;
 import org.marsonspark.dataframe.io.CsvOptions;
 import org.marsonspark.dataframe.local.LocalFrame;
+import org.marsonspark.tensor.CaseWatchdog;
 import org.marsonspark.tensor.LocalSession;
 
 /**
@@ -119,9 +120,12 @@ class DfCsv_FixtureTest {
   @TestFactory
   Stream<DynamicNode> pandas() {
     return DfFixtures.load("csv").stream().map(c -> dynamicContainer(c.name() + ": " + c.expr(),
-        CHUNK_BYTES.stream().map(bytes -> dynamicTest("chunkBytes=" + bytes, () -> check(c,
-            () -> DfFixtures.compute(Md.readCsv(path(c.str("file")), options(c.params(), bytes)), spark.session()),
-            c + " with chunkBytes=" + bytes)))));
+        CHUNK_BYTES.stream().map(bytes -> dynamicTest("chunkBytes=" + bytes, () -> CaseWatchdog.call(c
+            + " with chunkBytes=" + bytes, spark.session(), () -> {
+              check(c, () -> DfFixtures.compute(Md.readCsv(path(c.str("file")), options(c.params(), bytes)),
+                  spark.session()), c + " with chunkBytes=" + bytes);
+              return null;
+            })))));
   }
 
   // each case read in place at every chunk size from 1 byte to one past the file's size

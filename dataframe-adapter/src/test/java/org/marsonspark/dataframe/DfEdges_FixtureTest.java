@@ -29,6 +29,7 @@ import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.dataframe.local.PyOrder;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.CaseWatchdog;
 import org.marsonspark.tensor.Casting;
 import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.RuntimeWarnings;
@@ -49,11 +50,14 @@ class DfEdges_FixtureTest {
     return DfFixtures.load("edges").stream().map(c -> dynamicContainer(c.name() + ": " + c.expr(),
         DfFixtures.CHUNK_ROWS.stream().map(rows -> dynamicTest("chunkRows=" + rows, () -> {
           String context = c + " with chunkRows=" + rows;
-          Object a = run(c, rows, spark.session());
-          Object b = run(c, rows, spark.unfused());
-          DfAssert.assertMatches(c.expected(), a, context + " (fused)");
-          DfAssert.assertMatches(c.expected(), b, context + " (unfused)");
-          assertEquals(exact(a), exact(b), context + ": fused and unfused differ");
+          CaseWatchdog.call(context, spark.session(), () -> {
+            Object a = run(c, rows, spark.session());
+            Object b = run(c, rows, spark.unfused());
+            DfAssert.assertMatches(c.expected(), a, context + " (fused)");
+            DfAssert.assertMatches(c.expected(), b, context + " (unfused)");
+            assertEquals(exact(a), exact(b), context + ": fused and unfused differ");
+            return null;
+          });
         }))));
   }
 
