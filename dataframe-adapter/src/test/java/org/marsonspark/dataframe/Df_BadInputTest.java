@@ -24,8 +24,9 @@ import org.marsonspark.tensor.Mt;
 /**
  * Bad input to DataFrames and Series and to reading and writing files, each a named error that
  * shows the offending value and says what to do, after which the session holds nothing more and
- * still computes right ({@link BadInputs}). (Quoting and encoding errors of readCsv, and casts of
- * floats to integers, are tested with their own features.)
+ * still computes right ({@link BadInputs}), casts of NaN and infinity to integers included. (Quoting
+ * and encoding errors of readCsv, and numpy's values for out-of-range casts, are tested with their
+ * own features.)
  */
 class Df_BadInputTest {
   @RegisterExtension
@@ -131,7 +132,12 @@ class Df_BadInputTest {
         bad("mapChunk returning nothing, found by the task", ErrorClass.UNSUPPORTED_DTYPE, "returned null",
             "it must return a LocalFrame", () -> frame().mapChunk(f -> null).execute(spark.session())),
         bad("integers to a negative power, found by the task", ErrorClass.INVALID_ARGUMENT, "exponent -2",
-            "raise a float base instead", () -> frame().col("a").pow(-2L).execute(spark.session()))),
+            "raise a float base instead", () -> frame().col("a").pow(-2L).execute(spark.session())),
+        bad("a float column holding NaN cast to int64, found by the task", ErrorClass.INVALID_ARGUMENT,
+            "(found nan)", "fill or drop them first", () -> frame().col("b").astype("int64").execute(spark.session())),
+        bad("a float column holding infinity cast to int64", ErrorClass.INVALID_ARGUMENT, "(found inf)",
+            "fill or drop them first", () -> frame().col("b").fillna(Double.POSITIVE_INFINITY).astype("int64")
+                .execute(spark.session()))),
         spark::session);
   }
 

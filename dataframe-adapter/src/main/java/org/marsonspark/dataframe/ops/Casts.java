@@ -157,7 +157,8 @@ public final class Casts {
       double x = d.getDouble(i);
       if (!Double.isFinite(x)) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT,
-            "IntCastingNaNError: Cannot convert non-finite values (NA or inf) to integer");
+            "IntCastingNaNError: Cannot convert non-finite values (NA or inf) to integer (found " + PyRepr.floatRepr(x)
+                + "); fill or drop them first (fillna, dropna), or keep a float dtype");
       }
       return Casting.toInt64(x);
     }

@@ -37,11 +37,15 @@ public final class ValueOps {
   // ---- isin -------------------------------------------------------------------------------------
 
   /**
-   * Refuses what {@code isin} does not take: datetime columns, and None or NaN among the values
+   * Refuses what {@code isin} does not take: no collection, datetime columns, and None or NaN among the values
    * for an object column — pandas matches them against an NA by how the NA was made (None only
    * None, NaN only NaN), which an object column here does not keep.
    */
   public static void checkIsIn(DfType t, Collection<?> values, String what) {
+    if (values == null) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "isin: values must be a collection, got null; pass "
+          + "an empty list to match nothing");
+    }
     if (t == DfType.DATETIME) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "isin of " + what
           + " (dtype datetime64[ns]) is not supported yet");
@@ -62,10 +66,6 @@ public final class ValueOps {
    */
   public record IsIn(Object[] values) implements ChunkOp {
     public static IsIn of(Collection<?> values) {
-      if (values == null) {
-        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "isin: values must be a collection, got null; pass "
-            + "an empty list to match nothing");
-      }
       return new IsIn(values.toArray());
     }
 
