@@ -43,7 +43,7 @@ class Session_ConcurrencyTest {
   static final LocalSession spark = new LocalSession();
 
   private static final int THREADS = 8;
-  private static final int PER_THREAD = 10;
+  private static final int PER_THREAD = 25;
   private static final int PARAMS = 3;
   private static final long DEADLINE_SECONDS = 120;
 
