@@ -205,7 +205,7 @@ public final class TruncatedSVD extends BaseEstimator<TruncatedSVD> implements I
   /** {@code X·components_ᵀ}, lazily. */
   @Override
   public Tensor transform(TileableHandle x) {
-    return checkFeatures(x).x().dot(components_().T());
+    return checkInput(x, false).dot(components_().T());
   }
 
   /** {@code X·components_}, lazily. */

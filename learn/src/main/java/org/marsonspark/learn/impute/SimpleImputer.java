@@ -201,7 +201,7 @@ public final class SimpleImputer extends BaseEstimator<SimpleImputer> implements
 
   @Override
   public Tensor transform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, Double.isNaN(missingValues()));
     DType dt = in.dtype();
     Tensor missing = Double.isNaN(missingValues()) ? Mt.isnan(in) : in.eq(missingValues());
     Tensor filled = Mt.where(missing, Mt.tensor(NDArray.of(statistics.clone())).astype(dt), in).astype(dt);

@@ -92,7 +92,7 @@ public final class LabelBinarizer extends LabelTransformer<LabelBinarizer>
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, name() + ": multilabel or multioutput targets are "
           + "not supported yet (y of shape " + org.marsonspark.core.Shapes.toString(t.shape()) + ")");
     }
-    Categories.Column cats = learn(y);
+    Categories.Column cats = Categories.fitClasses(y, name());
     String type = Categories.typeOfTarget(y, cats);
     if (type.equals("continuous")) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, name() + ": Unknown label type: continuous");

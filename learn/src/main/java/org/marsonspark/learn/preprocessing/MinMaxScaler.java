@@ -166,7 +166,7 @@ public final class MinMaxScaler extends BaseEstimator<MinMaxScaler> implements I
 
   @Override
   public Tensor transform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, true);
     Tensor out = in.mul(Scaling.vector(scale(), in.dtype())).add(Scaling.vector(offset(), in.dtype()));
     if (clip()) {
       double[] range = featureRange();
@@ -177,7 +177,7 @@ public final class MinMaxScaler extends BaseEstimator<MinMaxScaler> implements I
 
   @Override
   public Tensor inverseTransform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, true);
     return in.sub(Scaling.vector(offset(), in.dtype())).div(Scaling.vector(scale(), in.dtype()));
   }
 }

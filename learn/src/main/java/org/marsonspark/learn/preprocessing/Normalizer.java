@@ -55,6 +55,6 @@ public final class Normalizer extends BaseEstimator<Normalizer> implements Trans
 
   @Override
   public Tensor transform(TileableHandle x) {
-    return Preprocessing.normalize(checkFeatures(x).x(), norm(), 1);
+    return Preprocessing.normalize(checkInput(x, false), norm(), 1);
   }
 }

@@ -181,8 +181,8 @@ public final class PolynomialFeatures extends BaseEstimator<PolynomialFeatures>
 
   @Override
   public Tensor transform(TileableHandle x) {
-    Features f = checkFeatures(x);
-    DType dt = f.x().dtype();
-    return Blocks.map(List.of(f.x()), new Monomials(terms, f.nFeatures(), dt), new long[] {terms.length}, dt);
+    Tensor in = checkInput(x, false);
+    DType dt = in.dtype();
+    return Blocks.map(List.of(in), new Monomials(terms, nFeaturesIn_(), dt), new long[] {terms.length}, dt);
   }
 }

@@ -130,7 +130,7 @@ public final class StandardScaler extends BaseEstimator<StandardScaler> implemen
 
   @Override
   public Tensor transform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, true);
     Tensor out = in;
     if (withMean()) {
       out = out.sub(Scaling.vector(row(1), in.dtype()));
@@ -143,7 +143,7 @@ public final class StandardScaler extends BaseEstimator<StandardScaler> implemen
 
   @Override
   public Tensor inverseTransform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, true);
     Tensor out = in;
     if (withStd()) {
       out = out.mul(Scaling.vector(scale(), in.dtype()));
