@@ -17,6 +17,7 @@ import org.marsonspark.learn.base.HeldData;
 import org.marsonspark.learn.base.Inputs;
 import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
+import org.marsonspark.learn.base.SmallResults;
 import org.marsonspark.learn.base.Transformer;
 import org.marsonspark.learn.kernel.Inertia;
 import org.marsonspark.learn.kernel.NearestCentre;
@@ -309,7 +310,7 @@ public final class KMeans extends BaseEstimator<KMeans> implements Clusterer<KMe
     if (init instanceof String) {
       return null;
     }
-    NDArray c = init instanceof Tensor t ? t.execute().fetch() : (NDArray) init;
+    NDArray c = init instanceof Tensor t ? (t.isExecuted() ? t.fetch() : SmallResults.fetch(t)[0]) : (NDArray) init;
     // sklearn's check_array(init) comes first: an unnamed input, "Input contains NaN."
     Inputs.requireFinite(c.astype(DType.FLOAT64).doubles(), c.dtype(), "", name());
     long[] shape = c.shape();
