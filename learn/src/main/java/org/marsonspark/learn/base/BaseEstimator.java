@@ -94,6 +94,17 @@ public abstract class BaseEstimator<E extends BaseEstimator<E>> implements Estim
     seen = null;
   }
 
+  /**
+   * For an estimator whose sklearn {@code fit} takes no {@code sample_weight}: a weight given is
+   * refused (sklearn raises a TypeError), never silently dropped. Call it first in {@code fit}.
+   */
+  protected final void refuseSampleWeight(org.marsonspark.core.TileableHandle sampleWeight) {
+    if (sampleWeight != null) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, name() + ".fit does not take sampleWeight (sklearn's "
+          + name() + ".fit has no sample_weight); fit it without weights");
+    }
+  }
+
   /** Records what {@code fit} saw; from now on the estimator is fitted. */
   protected final void fitted(Features.Info info) {
     this.seen = info;

@@ -138,6 +138,7 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
 
   @Override
   public PCA fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     fit = null;
     Features f = Features.of(x, name());

@@ -110,6 +110,7 @@ public final class TruncatedSVD extends BaseEstimator<TruncatedSVD> implements I
 
   @Override
   public TruncatedSVD fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     if (algorithm().equals("arpack")) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "TruncatedSVD: algorithm='arpack' is not supported; "

@@ -103,6 +103,7 @@ public final class SimpleImputer extends BaseEstimator<SimpleImputer> implements
 
   @Override
   public SimpleImputer fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     Features f = Features.of(x, name());
     if (f.x().isSparse()) {

@@ -77,6 +77,7 @@ public final class LabelBinarizer extends LabelTransformer<LabelBinarizer>
   /** Learns the classes of {@code y} (the first argument, as sklearn's {@code fit(y)}). */
   @Override
   public LabelBinarizer fit(TileableHandle y, TileableHandle ignored, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     long neg = negLabel();
     long pos = posLabel();

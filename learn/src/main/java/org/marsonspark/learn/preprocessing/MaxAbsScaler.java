@@ -38,6 +38,7 @@ public final class MaxAbsScaler extends BaseEstimator<MaxAbsScaler> implements I
 
   @Override
   public MaxAbsScaler fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     maxAbs = null;
     return partialFit(x);

@@ -65,6 +65,7 @@ public final class MinMaxScaler extends BaseEstimator<MinMaxScaler> implements I
 
   @Override
   public MinMaxScaler fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     dataMin = null;
     return partialFit(x);

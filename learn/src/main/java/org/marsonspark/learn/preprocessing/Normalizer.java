@@ -43,6 +43,7 @@ public final class Normalizer extends BaseEstimator<Normalizer> implements Trans
 
   @Override
   public Normalizer fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     Features f = Features.of(x, name());
     Scaling.requireDense(f, name());

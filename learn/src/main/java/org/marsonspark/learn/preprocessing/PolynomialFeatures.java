@@ -81,6 +81,7 @@ public final class PolynomialFeatures extends BaseEstimator<PolynomialFeatures>
 
   @Override
   public PolynomialFeatures fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     int[] range = degrees();
     Features f = Features.of(x, name());

@@ -85,6 +85,7 @@ public final class RobustScaler extends BaseEstimator<RobustScaler> implements I
 
   @Override
   public RobustScaler fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     double[] q = quantileRange();
     if (!(0 <= q[0] && q[0] <= q[1] && q[1] <= 100)) {
