@@ -6,7 +6,7 @@ from sklearn.impute import SimpleImputer
 from sklearn.preprocessing import (LabelBinarizer, LabelEncoder, MaxAbsScaler, MinMaxScaler, Normalizer,
                                    OneHotEncoder, PolynomialFeatures, RobustScaler, StandardScaler, normalize)
 
-from learn_fixtures import arr, num, write
+from learn_fixtures import arr, num, param_defaults, write
 
 rng = np.random.RandomState(0)
 cases = []
@@ -267,17 +267,8 @@ case("pipeline_scaler_poly_minmax", "Pipeline", {}, {"X": arr(Xp)},
      {"transform": arr(Xt), "inverse_of_last": arr(pipe[-1].inverse_transform(Xt))})
 
 # ---- sklearn's parameters and defaults of each class (get_params()) ----
-def default(v):
-    if isinstance(v, tuple):
-        return [default(x) for x in v]
-    if isinstance(v, type):
-        return np.dtype(v).name
-    return None if v is None else v if isinstance(v, str) else num(v)
-
-
 for est in (StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler, Normalizer, SimpleImputer, LabelEncoder,
             OneHotEncoder, LabelBinarizer, PolynomialFeatures):
-    case("defaults_" + est.__name__, "ParamDefaults", {"class": est.__name__}, {},
-         {k: default(v) for k, v in est().get_params().items()})
+    cases.append(param_defaults(est))
 
 write("preprocessing", "gen_fixtures_preprocessing.py", cases)
