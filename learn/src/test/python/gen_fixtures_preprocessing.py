@@ -20,7 +20,7 @@ def standard_scaler(name, X, params, w=None):
     if s.var_ is not None:
         exp["var_"] = arr(s.var_)
         exp["scale_"] = arr(s.scale_)
-    exp["n_samples_seen_"] = arr(np.broadcast_to(s.n_samples_seen_, (X.shape[1],)).astype(np.float64))
+    exp["n_samples_seen_"] = arr(s.n_samples_seen_)  # one number when every feature saw as many, as sklearn
     inputs = {"X": arr(X)}
     if w is not None:
         inputs["sample_weight"] = arr(w)
