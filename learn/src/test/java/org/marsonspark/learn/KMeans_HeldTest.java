@@ -1,14 +1,12 @@
 package org.marsonspark.learn;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.learn.NonFinite_ErrorsTest.assertError;
+import static org.marsonspark.learn.NonFinite_ErrorsTest.labels;
+import static org.marsonspark.learn.NonFinite_ErrorsTest.rows;
+import static org.marsonspark.learn.NonFinite_ErrorsTest.x;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.function.Executable;
-import org.marsonspark.core.MarsException;
-import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.learn.cluster.KMeans;
 import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.Mt;
@@ -28,19 +26,13 @@ class KMeans_HeldTest {
   private static final double NAN = Double.NaN;
   private static final double INF = Double.POSITIVE_INFINITY;
 
-  private static void assertError(String message, Executable run) {
-    MarsException e = assertThrows(MarsException.class, run);
-    assertEquals(ErrorClass.INVALID_ARGUMENT, e.errorClass(), e.getMessage());
-    assertTrue(e.getMessage().contains(message), e.getMessage());
-  }
-
   @Test
   void givenCentresAreCheckedAndOnlyTheLastFitsLabelsAreHeld() {
     assertError("KMeans: Input contains NaN.", () -> new KMeans().nClusters(2).init(Mt.array(new double[] {NAN, 1,
-        1, 1}, 2, 2)).fit(NonFinite_ErrorsTest.x()));
+        1, 1}, 2, 2)).fit(x()));
     assertError("KMeans: Input contains infinity", () -> new KMeans().nClusters(2).init(NDArray.of(new double[] {
-        INF, 1, 1, 1}, 2, 2)).fit(NonFinite_ErrorsTest.x()));
-    Tensor data = NonFinite_ErrorsTest.x().execute();
+        INF, 1, 1, 1}, 2, 2)).fit(x()));
+    Tensor data = x().execute();
     SessionChecks.Held before = SessionChecks.held(spark.session());
     KMeans km = new KMeans().nClusters(2).nInit(3).randomState(0);
     km.fit(data);
@@ -50,9 +42,9 @@ class KMeans_HeldTest {
     km.fit(data);
     SessionChecks.Held fitted = SessionChecks.held(spark.session());
     assertError("Input sample_weight contains NaN", () -> new KMeans().nClusters(2).fit(data, null,
-        NonFinite_ErrorsTest.labels(1, 1, NAN, 1, 1, 1)));
+        labels(1, 1, NAN, 1, 1, 1)));
     SessionChecks.assertNothingLeft(spark.session(), fitted, "a failed fit of another KMeans");
-    assertError("Input X contains NaN", () -> km.fit(NonFinite_ErrorsTest.rows(NAN)));
+    assertError("Input X contains NaN", () -> km.fit(rows(NAN)));
     SessionChecks.assertNothingLeft(spark.session(), before, "a failed re-fit (the earlier labels released)");
     SessionChecks.assertUsable(spark.session(), "failed KMeans fits");
     data.release();

@@ -52,7 +52,7 @@ class NonFinite_ErrorsTest {
   private static final double NAN = Double.NaN;
   private static final double INF = Double.POSITIVE_INFINITY;
 
-  private static MarsException assertError(String message, Executable run) {
+  static MarsException assertError(String message, Executable run) {
     MarsException e = assertThrows(MarsException.class, run);
     assertEquals(ErrorClass.INVALID_ARGUMENT, e.errorClass(), e.getMessage());
     assertTrue(e.getMessage().contains(message), e.getMessage());
