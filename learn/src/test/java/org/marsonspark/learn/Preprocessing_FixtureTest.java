@@ -77,7 +77,7 @@ class Preprocessing_FixtureTest {
         .withStd(c.params().get("withStd").asBoolean()).fit(x, null, w);
     LearnAssert.assertClose(c.expected("transform"), s.transform(x), c + " transform");
     LearnAssert.assertClose(c.expected("inverse_transform"), s.inverseTransform(s.transform(x)), c + " inverse");
-    NDArray seen = s.nSamplesSeen_().fetch();
+    NDArray seen = s.nSamplesSeen_().execute().fetch();
     LearnAssert.assertClose(c.expected("n_samples_seen_"), seen, LearnAssert.RTOL, LearnAssert.ATOL,
         c + " n_samples_seen_");
     assertEquals(c.expected("n_samples_seen_").dtype(), seen.dtype(), c + " n_samples_seen_ dtype");
