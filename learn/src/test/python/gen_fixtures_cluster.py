@@ -11,7 +11,7 @@ import numpy as np
 from sklearn.cluster import KMeans
 from sklearn.datasets import make_blobs
 
-from learn_fixtures import arr, write
+from learn_fixtures import arr, param_defaults, write
 
 warnings.simplefilter("ignore")  # sklearn 1.2's FutureWarning about n_init, ConvergenceWarning
 cases = []
@@ -63,5 +63,8 @@ Xb, _ = make_blobs(n_samples=60, n_features=3, centers=4, cluster_std=0.6, rando
 kmeans("kmeans_pp_seed0", Xb, {"nClusters": 4, "randomState": 0})
 kmeans("kmeans_pp_seed1_ninit3", Xb, {"nClusters": 4, "randomState": 1, "nInit": 3})
 kmeans("random_init_seed0", Xb, {"nClusters": 4, "randomState": 0, "init": "random"})
+
+# sklearn's parameters and defaults (get_params()); 1.2's n_init='warn' is a deprecation sentinel: it runs 10
+cases.append(param_defaults(KMeans, n_init=10))
 
 write("cluster", "gen_fixtures_cluster.py", cases)

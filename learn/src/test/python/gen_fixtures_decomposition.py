@@ -8,7 +8,7 @@ from sklearn.datasets import make_regression
 from sklearn.decomposition import PCA, TruncatedSVD
 from sklearn.utils.extmath import svd_flip
 
-from learn_fixtures import arr, write
+from learn_fixtures import arr, param_defaults, write
 
 rng = np.random.RandomState(0)
 cases = []
@@ -103,5 +103,9 @@ tsvd("tsvd_low_rank", Lt, {"n_components": 4, "random_state": 0}, {"nComponents"
 tsvd("tsvd_lu_oversampled", Lt, {"n_components": 2, "n_oversamples": 20, "n_iter": 7,
                                  "power_iteration_normalizer": "LU", "random_state": 0},
      {"nComponents": 2, "nOversamples": 20, "nIter": 7, "powerIterationNormalizer": "LU"}, big=True)
+
+# sklearn's parameters and defaults (get_params())
+for est in (PCA, TruncatedSVD):
+    cases.append(param_defaults(est))
 
 write("decomposition", "gen_fixtures_decomposition.py", cases)

@@ -8,7 +8,7 @@ from scipy.optimize import minimize, rosen, rosen_der
 from sklearn.datasets import make_classification, make_regression
 from sklearn.linear_model import LinearRegression, LogisticRegression, Ridge
 
-from learn_fixtures import arr, write
+from learn_fixtures import arr, param_defaults, write
 
 warnings.simplefilter("ignore")
 rng = np.random.RandomState(0)
@@ -119,5 +119,9 @@ for i, (x0, gtol, maxiter) in enumerate([([-1.2, 1.0], 1e-10, 1000), ([-1.2, 1.0
                   "params": {"gtol": gtol, "maxIter": maxiter}, "inputs": {"x0": arr(x0)},
                   "expected": {"x": arr(res.x), "fun": arr(res.fun), "nit": arr(res.nit), "nfev": arr(res.nfev),
                                "message": res.message}})
+
+# sklearn's parameters and defaults (get_params())
+for est in (LinearRegression, Ridge, LogisticRegression):
+    cases.append(param_defaults(est))
 
 write("linear", "gen_fixtures_linear.py", cases)

@@ -66,6 +66,22 @@ yf_pred = np.array([0.5, 1.5, 2.5, 2.5, 1.5, 2.5, 1.5, 0.5])
 # float labels that are not integers are "continuous" for sklearn; integral floats are classes
 prf("prf_float_integral_labels", yf_true * 2 - 1, yf_pred * 2 - 1, average="macro")
 
+# ---- accuracy ---------------------------------------------------------------------------------
+
+
+def accuracy(name, yt, yp, normalize=True, w=None):
+    v = metrics.accuracy_score(yt, yp, normalize=normalize, sample_weight=w)
+    case(name, "accuracy_score", {"y_true": yt, "y_pred": yp, "sample_weight": w}, {"normalize": normalize},
+         {"value": value(v)})
+
+
+accuracy("accuracy_binary", yb_true, yb_pred)
+accuracy("accuracy_binary_count", yb_true, yb_pred, normalize=False)
+accuracy("accuracy_multiclass_weighted", ym_true, ym_pred, w=w40)
+accuracy("accuracy_multiclass_weighted_count", ym_true, ym_pred, normalize=False, w=w40)
+accuracy("accuracy_float_labels", yf_true * 2 - 1, yf_pred * 2 - 1)
+accuracy("accuracy_none_right", ones, np.zeros(12, dtype=np.int64))
+
 # ---- confusion matrix ------------------------------------------------------------------------
 
 

@@ -6,7 +6,7 @@ from sklearn.impute import SimpleImputer
 from sklearn.preprocessing import (LabelBinarizer, LabelEncoder, MaxAbsScaler, MinMaxScaler, Normalizer,
                                    OneHotEncoder, PolynomialFeatures, RobustScaler, StandardScaler, normalize)
 
-from learn_fixtures import arr, num, write
+from learn_fixtures import arr, num, param_defaults, write
 
 rng = np.random.RandomState(0)
 cases = []
@@ -20,7 +20,7 @@ def standard_scaler(name, X, params, w=None):
     if s.var_ is not None:
         exp["var_"] = arr(s.var_)
         exp["scale_"] = arr(s.scale_)
-    exp["n_samples_seen_"] = arr(np.broadcast_to(s.n_samples_seen_, (X.shape[1],)).astype(np.float64))
+    exp["n_samples_seen_"] = arr(s.n_samples_seen_)  # one number when every feature saw as many, as sklearn
     inputs = {"X": arr(X)}
     if w is not None:
         inputs["sample_weight"] = arr(w)
@@ -267,17 +267,8 @@ case("pipeline_scaler_poly_minmax", "Pipeline", {}, {"X": arr(Xp)},
      {"transform": arr(Xt), "inverse_of_last": arr(pipe[-1].inverse_transform(Xt))})
 
 # ---- sklearn's parameters and defaults of each class (get_params()) ----
-def default(v):
-    if isinstance(v, tuple):
-        return [default(x) for x in v]
-    if isinstance(v, type):
-        return np.dtype(v).name
-    return None if v is None else v if isinstance(v, str) else num(v)
-
-
 for est in (StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler, Normalizer, SimpleImputer, LabelEncoder,
             OneHotEncoder, LabelBinarizer, PolynomialFeatures):
-    case("defaults_" + est.__name__, "ParamDefaults", {"class": est.__name__}, {},
-         {k: default(v) for k, v in est().get_params().items()})
+    cases.append(param_defaults(est))
 
 write("preprocessing", "gen_fixtures_preprocessing.py", cases)

@@ -29,6 +29,26 @@ def arr(a):
     return {"shape": list(a.shape), "dtype": str(a.dtype), "data": [num(v) for v in a.ravel().tolist()]}
 
 
+def default(v):
+    """A parameter's default as JSON: tuples as lists, dtypes by name, numbers as num()."""
+    if isinstance(v, tuple):
+        return [default(x) for x in v]
+    if isinstance(v, type):
+        return np.dtype(v).name
+    return None if v is None else v if isinstance(v, str) else num(v)
+
+
+def param_defaults(est, **effective):
+    """A "defaults_<Class>" case: sklearn's get_params() of a default instance (ParamDefaults.java
+    compares ours). `effective` replaces a deprecation sentinel by the value sklearn runs with."""
+    expected = {k: default(v) for k, v in est().get_params().items()}
+    for k, v in effective.items():
+        assert k in expected, k
+        expected[k] = v
+    return {"name": "defaults_" + est.__name__, "estimator": "ParamDefaults", "params": {"class": est.__name__},
+            "inputs": {}, "expected": expected}
+
+
 def write(family, generator, cases):
     os.makedirs(OUT, exist_ok=True)
     path = os.path.join(OUT, family + ".json")

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -93,5 +95,15 @@ class Cluster_FixtureTest {
       double score = c.expected().get("score").asDouble();
       assertEquals(score, km.score(y, yw).execute().fetch().getDouble(0), 1e-10 * Math.abs(score), c + " score");
     }
+  }
+
+  /**
+   * sklearn's parameter names (in lowerCamelCase) and defaults, but for {@code copy_x} (tensors are
+   * never modified in place) and {@code verbose} (logging instead); k-means|| adds two of its own.
+   */
+  @TestFactory
+  List<DynamicTest> parameterDefaults() {
+    return ParamDefaults.tests("cluster", Map.of("KMeans", KMeans::new), Map.of("copyX", "never in place",
+        "verbose", "logging instead"), Set.of("initSteps", "oversamplingFactor"));
   }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -136,5 +138,15 @@ class Decomposition_FixtureTest {
       scale = Math.max(scale, Math.abs(expected.getDouble(i)));
     }
     LearnAssert.assertClose(expected, actual.execute().fetch(), tol, tol * scale, c + " " + key);
+  }
+
+  /**
+   * sklearn's parameter names (in lowerCamelCase) and defaults, but for {@code copy} (tensors are
+   * never modified in place) and {@code tol} (arpack's, a solver not offered).
+   */
+  @TestFactory
+  List<DynamicTest> parameterDefaults() {
+    return ParamDefaults.tests("decomposition", Map.of("PCA", PCA::new, "TruncatedSVD", TruncatedSVD::new),
+        Map.of("copy", "never in place", "tol", "arpack only"), Set.of());
   }
 }

@@ -16,6 +16,20 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.Md;
 import org.marsonspark.dataframe.local.Column;
+import org.marsonspark.learn.base.Estimator;
+import org.marsonspark.learn.decomposition.PCA;
+import org.marsonspark.learn.decomposition.TruncatedSVD;
+import org.marsonspark.learn.impute.SimpleImputer;
+import org.marsonspark.learn.pipeline.Pipeline;
+import org.marsonspark.learn.pipeline.Pipelines;
+import org.marsonspark.learn.preprocessing.LabelBinarizer;
+import org.marsonspark.learn.preprocessing.LabelEncoder;
+import org.marsonspark.learn.preprocessing.MaxAbsScaler;
+import org.marsonspark.learn.preprocessing.MinMaxScaler;
+import org.marsonspark.learn.preprocessing.Normalizer;
+import org.marsonspark.learn.preprocessing.OneHotEncoder;
+import org.marsonspark.learn.preprocessing.PolynomialFeatures;
+import org.marsonspark.learn.preprocessing.RobustScaler;
 import org.marsonspark.learn.preprocessing.StandardScaler;
 import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.Mt;
@@ -109,5 +123,30 @@ class Estimator_ContractTest {
     // the session still runs work
     double[] scale = new StandardScaler().fit(Mt.ones(3, 2)).scale_().execute().fetch().toDoubleArray();
     assertEquals(List.of(1.0, 1.0), List.of(scale[0], scale[1]), "a constant feature is left unscaled");
+  }
+
+  @Test
+  void aSampleWeightIsRefusedWhereSklearnsFitTakesNone() {
+    Tensor x = Mt.array(new double[] {1, 2, 3, 5, 4, 1, 2, 2}, 4, 2);
+    Tensor w = Mt.ones(4);
+    List<Estimator<?>> noWeights = List.of(new MinMaxScaler(), new MaxAbsScaler(), new RobustScaler(),
+        new Normalizer(), new PCA(), new TruncatedSVD().nComponents(1), new SimpleImputer(), new OneHotEncoder(),
+        new PolynomialFeatures(), new LabelEncoder(), new LabelBinarizer());
+    for (Estimator<?> e : noWeights) {
+      MarsException error = assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> e.fit(x, null, w));
+      assertEquals("[UNSUPPORTED_OPERATION] " + e.name() + ".fit does not take sampleWeight (sklearn's " + e.name()
+          + ".fit has no sample_weight); fit it without weights", error.getMessage());
+      assertFalse(e.isFitted());
+    }
+    // a pipeline gives its weights to the last step: the error is that step's, or the passthrough's
+    MarsException error = assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> Pipelines.makePipeline(
+        new StandardScaler(), new MinMaxScaler()).fit(x, null, w));
+    assertTrue(error.getMessage().startsWith("[UNSUPPORTED_OPERATION] MinMaxScaler.fit does not take sampleWeight"),
+        error.getMessage());
+    error = assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> Pipeline.of("s", new StandardScaler(), "p", null)
+        .fit(x, null, w));
+    assertTrue(error.getMessage().contains("'passthrough' and takes none"), error.getMessage());
+    // those whose sklearn fit takes sample_weight use it
+    assertEquals(4, new StandardScaler().fit(x, null, w).nFeaturesIn_() * 2);
   }
 }

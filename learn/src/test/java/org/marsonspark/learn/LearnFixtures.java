@@ -87,7 +87,13 @@ public final class LearnFixtures {
     return tests;
   }
 
+  /** The cases of {@code family} but the parameter defaults ({@link ParamDefaults} runs those). */
   public static List<Case> load(String family) {
+    return loadAll(family).stream().filter(c -> !c.estimator().equals(ParamDefaults.CASES)).toList();
+  }
+
+  /** Every case of {@code family}. */
+  public static List<Case> loadAll(String family) {
     String path = "/fixtures-learn/" + family + ".json";
     try (InputStream in = LearnFixtures.class.getResourceAsStream(path)) {
       if (in == null) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -180,5 +181,23 @@ class LinearModel_FixtureTest {
 
   private static void assertClose(NDArray expected, Tensor actual, String what) {
     LearnAssert.assertClose(expected, actual.execute().fetch(), LS_TOL, LS_TOL, what);
+  }
+
+  /** sklearn parameters left out on purpose, with why ({@code Class.param}: of that class only). */
+  private static final Map<String, String> NOT_PARAMETERS = Map.of(
+      "copyX", "tensors are never modified in place",
+      "nJobs", "Spark's parallelism",
+      "Ridge.maxIter", "its iterative solvers are not offered (the SVD solves exactly)",
+      "Ridge.tol", "likewise",
+      "randomState", "unused by the solvers offered",
+      "interceptScaling", "liblinear only",
+      "l1Ratio", "elasticnet only",
+      "verbose", "logging instead");
+
+  /** sklearn's parameter names (in lowerCamelCase) and defaults, but for the ones left out on purpose. */
+  @TestFactory
+  List<DynamicTest> parameterDefaults() {
+    return ParamDefaults.tests("linear", Map.of("LinearRegression", LinearRegression::new, "Ridge", Ridge::new,
+        "LogisticRegression", LogisticRegression::new), NOT_PARAMETERS, Set.of());
   }
 }

@@ -28,6 +28,7 @@ class Metrics_FixtureTest {
 
   private static final Map<String, BiConsumer<Case, Layout>> RUNNERS = Map.ofEntries(
       Map.entry("precision_recall_fscore_support", Metrics_FixtureTest::prf),
+      Map.entry("accuracy_score", Metrics_FixtureTest::accuracy),
       Map.entry("confusion_matrix", Metrics_FixtureTest::confusion),
       Map.entry("classification_report", Metrics_FixtureTest::report),
       Map.entry("roc_curve", Metrics_FixtureTest::rocCurve),
@@ -100,6 +101,12 @@ class Metrics_FixtureTest {
     } else {
       assertEquals(null, r[3], c + ": no support when averaged");
     }
+  }
+
+  private static void accuracy(Case c, Layout l) {
+    Tensor v = Metrics.accuracyScore(input(c, l, "y_true"), input(c, l, "y_pred"), c.params().get("normalize")
+        .asBoolean(), input(c, l, "sample_weight"));
+    close(c, "value", v, 1e-12);
   }
 
   private static void confusion(Case c, Layout l) {

@@ -2,13 +2,13 @@ package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -63,26 +63,11 @@ class Preprocessing_FixtureTest {
       Map.entry("OneHotEncoder", Preprocessing_FixtureTest::oneHotEncoder),
       Map.entry("LabelBinarizer", Preprocessing_FixtureTest::labelBinarizer),
       Map.entry("PolynomialFeatures", Preprocessing_FixtureTest::polynomialFeatures),
-      Map.entry("Pipeline", Preprocessing_FixtureTest::pipeline),
-      Map.entry("ParamDefaults", Preprocessing_FixtureTest::paramDefaults));
+      Map.entry("Pipeline", Preprocessing_FixtureTest::pipeline));
 
   @TestFactory
   List<DynamicTest> preprocessing() {
-    List<DynamicTest> tests = new ArrayList<>();
-    for (Case c : LearnFixtures.load("preprocessing")) {
-      BiConsumer<Case, Layout> run = RUNNERS.get(c.estimator());
-      List<Layout> layouts = c.estimator().equals("ParamDefaults") ? LearnFixtures.LAYOUTS.subList(3, 4)
-          : LearnFixtures.LAYOUTS;
-      for (Layout l : layouts) {
-        tests.add(dynamicTest(c + " " + l, () -> {
-          if (run == null) {
-            throw new AssertionError("no runner for " + c.estimator());
-          }
-          run.accept(c, l);
-        }));
-      }
-    }
-    return tests;
+    return LearnFixtures.tests("preprocessing", RUNNERS);
   }
 
   private static void standardScaler(Case c, Layout l) {
@@ -92,7 +77,10 @@ class Preprocessing_FixtureTest {
         .withStd(c.params().get("withStd").asBoolean()).fit(x, null, w);
     LearnAssert.assertClose(c.expected("transform"), s.transform(x), c + " transform");
     LearnAssert.assertClose(c.expected("inverse_transform"), s.inverseTransform(s.transform(x)), c + " inverse");
-    LearnAssert.assertClose(c.expected("n_samples_seen_"), s.nSamplesSeen_(), c + " n_samples_seen_");
+    NDArray seen = s.nSamplesSeen_().execute().fetch();
+    LearnAssert.assertClose(c.expected("n_samples_seen_"), seen, LearnAssert.RTOL, LearnAssert.ATOL,
+        c + " n_samples_seen_");
+    assertEquals(c.expected("n_samples_seen_").dtype(), seen.dtype(), c + " n_samples_seen_ dtype");
     for (String attr : List.of("mean_", "var_", "scale_")) {
       Tensor actual = switch (attr) {
         case "mean_" -> s.mean_();
@@ -433,55 +421,8 @@ class Preprocessing_FixtureTest {
           "LabelBinarizer", LabelBinarizer::new, "PolynomialFeatures", PolynomialFeatures::new);
 
   /** sklearn's parameter names (in lowerCamelCase) and defaults, but for the ones left out on purpose. */
-  private static void paramDefaults(Case c, Layout l) {
-    Map<String, Object> ours = CLASSES.get(c.params().get("class").asText()).get().getParams();
-    Map<String, Object> expected = new LinkedHashMap<>();
-    c.expected().fields().forEachRemaining(e -> {
-      String name = camel(e.getKey());
-      if (!NOT_PARAMETERS.containsKey(name)) {
-        expected.put(name, e.getValue());
-      }
-    });
-    assertEquals(new java.util.TreeSet<>(expected.keySet()), new java.util.TreeSet<>(ours.keySet()), c + " names");
-    expected.forEach((name, v) -> assertTrue(sameDefault((JsonNode) v, ours.get(name)), c + " " + name + ": sklearn "
-        + v + ", ours " + ours.get(name)));
-  }
-
-  private static String camel(String snake) {
-    StringBuilder sb = new StringBuilder();
-    boolean up = false;
-    for (char ch : snake.toCharArray()) {
-      if (ch == '_') {
-        up = true;
-      } else {
-        sb.append(up ? Character.toUpperCase(ch) : ch);
-        up = false;
-      }
-    }
-    return sb.toString();
-  }
-
-  private static boolean sameDefault(JsonNode expected, Object actual) {
-    if (expected.isNull()) {
-      return actual == null;
-    }
-    if (expected.isArray()) {
-      List<?> list = (List<?>) actual;
-      for (int i = 0; i < expected.size(); i++) {
-        if (!sameDefault(expected.get(i), list.get(i))) {
-          return false;
-        }
-      }
-      return list.size() == expected.size();
-    }
-    if (expected.isBoolean()) {
-      return Boolean.valueOf(expected.asBoolean()).equals(actual);
-    }
-    if (expected.isNumber() || "nan".equals(expected.asText())) {
-      double e = LearnFixtures.number(expected);
-      double a = ((Number) actual).doubleValue();
-      return Double.isNaN(e) ? Double.isNaN(a) : e == a;
-    }
-    return expected.asText().equals(String.valueOf(actual));
+  @TestFactory
+  List<DynamicTest> parameterDefaults() {
+    return ParamDefaults.tests("preprocessing", CLASSES, NOT_PARAMETERS, Set.of());
   }
 }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.tensor.Tensor;
 
 /**
  * The base of every estimator: immutable hyper-parameters ({@link Params}, declared by the
@@ -93,6 +94,17 @@ public abstract class BaseEstimator<E extends BaseEstimator<E>> implements Estim
     seen = null;
   }
 
+  /**
+   * For an estimator whose sklearn {@code fit} takes no {@code sample_weight}: a weight given is
+   * refused (sklearn raises a TypeError), never silently dropped. Call it first in {@code fit}.
+   */
+  protected final void refuseSampleWeight(org.marsonspark.core.TileableHandle sampleWeight) {
+    if (sampleWeight != null) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, name() + ".fit does not take sampleWeight (sklearn's "
+          + name() + ".fit has no sample_weight); fit it without weights");
+    }
+  }
+
   /** Records what {@code fit} saw; from now on the estimator is fitted. */
   protected final void fitted(Features.Info info) {
     this.seen = info;
@@ -124,6 +136,16 @@ public abstract class BaseEstimator<E extends BaseEstimator<E>> implements Estim
     Features f = Features.of(x, name());
     seen.check(f, name());
     return f;
+  }
+
+  /**
+   * X at predict or transform time as sklearn's {@code validate_data(X, reset=False)} takes it:
+   * its features checked now ({@link #checkFeatures}), its values when the lazy result runs — NaN
+   * or infinity fails the task with sklearn's message, NaN passing with {@code allowNaN} (the
+   * estimators whose sklearn transform uses {@code force_all_finite="allow-nan"}).
+   */
+  protected final Tensor checkInput(org.marsonspark.core.TileableHandle x, boolean allowNaN) {
+    return Blocks.finite(checkFeatures(x).x(), name(), allowNaN);
   }
 
   /**

@@ -1,6 +1,7 @@
 package org.marsonspark.learn.base;
 
 import java.util.List;
+import org.marsonspark.learn.kernel.RequireFinite;
 import org.marsonspark.learn.ops.BlockAggregate;
 import org.marsonspark.learn.ops.BlockMap;
 import org.marsonspark.tensor.DType;
@@ -38,6 +39,19 @@ public final class Blocks {
     } finally {
       t.release();
     }
+  }
+
+  /**
+   * {@code x} unchanged, lazily, but checked as finite when it runs ({@link RequireFinite}: the
+   * task fails with sklearn's message naming {@code estimator}); a tensor that cannot hold NaN or
+   * infinity (not float) or a sparse one is returned as it is.
+   */
+  public static Tensor finite(Tensor x, String estimator, boolean allowNaN) {
+    if (!x.dtype().isFloat() || x.isSparse()) {
+      return x;
+    }
+    long[] trailing = java.util.Arrays.copyOfRange(x.shape(), 1, x.ndim());
+    return map(List.of(x), new RequireFinite(estimator, allowNaN), trailing, x.dtype());
   }
 
   private static List<TensorData> data(List<Tensor> inputs) {

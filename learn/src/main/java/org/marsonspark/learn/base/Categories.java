@@ -94,16 +94,37 @@ public final class Categories {
       return numeric(cols, t.dtype().isInteger() || t.dtype() == DType.BOOL);
     }
     if (x instanceof DataFrame df) {
-      return ofFrame(df, estimator);
+      return ofFrame(df, estimator, true);
     }
     throw new MarsException(ErrorClass.INVALID_ARGUMENT, estimator + ": X must be a 2-D Tensor or a DataFrame, got "
         + (x == null ? "null" : x.getClass().getSimpleName()));
   }
 
-  /** The class labels of {@code y}: a 1-D tensor, a column vector or a Series. */
+  /**
+   * The class labels of {@code y}: a 1-D tensor, a column vector or a Series. NaN is a label (last,
+   * as {@code np.unique}); NA among strings is not (sklearn's {@code LabelEncoder}).
+   */
   public static Column fitLabels(TileableHandle y, String estimator) {
+    return labels(y, estimator, true);
+  }
+
+  /**
+   * The classes of a classification target, which sklearn checks as finite first
+   * ({@code check_array} on y): NaN, NA or infinity among them is refused with sklearn's
+   * "Input y contains NaN." (or infinity). The check costs no pass: it reads the classes found.
+   */
+  public static Column fitClasses(TileableHandle y, String estimator) {
+    Column c = labels(y, estimator, false);
+    if (c.isNumeric()) {
+      DType dtype = y instanceof Tensor t ? t.dtype() : DType.FLOAT64;
+      Inputs.requireFinite(c.numbers(), dtype, "y", estimator);
+    }
+    return c;
+  }
+
+  private static Column labels(TileableHandle y, String estimator, boolean dropNA) {
     if (y instanceof Series s) {
-      return ofFrame(s.toFrame(), estimator).get(0);
+      return ofFrame(s.toFrame(), estimator, dropNA).get(0);
     }
     Tensor t = Inputs.target(y, estimator);
     return numeric(List.of(t), t.dtype().isInteger() || t.dtype() == DType.BOOL).get(0);
@@ -130,7 +151,8 @@ public final class Categories {
     return out;
   }
 
-  private static List<Column> ofFrame(DataFrame df, String estimator) {
+  /** The categories of each column; NA among strings is dropped ({@code dropNA}) or refused as NaN. */
+  private static List<Column> ofFrame(DataFrame df, String estimator, boolean dropNA) {
     List<String> names = df.columns();
     Column[] out = new Column[names.size()];
     List<Integer> numericAt = new ArrayList<>();
@@ -145,7 +167,7 @@ public final class Categories {
         numericCols.add(Mt.unique(s.toTensor()));
       } else if (t == DfType.OBJECT || t == DfType.CATEGORY) {
         stringAt.add(i);
-        counts.add((t == DfType.CATEGORY ? s.astype(DfType.OBJECT) : s).valueCounts());
+        counts.add((t == DfType.CATEGORY ? s.astype(DfType.OBJECT) : s).valueCounts(false, false, dropNA));
       } else {
         throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, estimator + ": column '" + names.get(i) + "' has dtype "
             + t.pandasName() + "; categorical columns are int64, float64, bool, object (strings) or category");
@@ -172,6 +194,9 @@ public final class Categories {
     List<String> values = new ArrayList<>();
     for (int r = 0; r < valueCounts.size(); r++) {
       Object label = valueCounts.index().label(r);
+      if (label == null || label instanceof Double d && d.isNaN()) { // NA, kept only for a target's classes
+        Inputs.requireFinite(new double[] {Double.NaN}, DType.FLOAT64, "y", estimator);
+      }
       if (!(label instanceof String s)) {
         throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, estimator + ": column '" + column + "' holds "
             + (label == null ? "None" : label.getClass().getSimpleName() + " " + label) + "; object columns must hold "

@@ -89,16 +89,16 @@ public final class Inputs {
         DType.FLOAT64) : null;
   }
 
+  /**
+   * sklearn's {@code assert_all_finite} on values already on the driver (the distinct labels of a
+   * target, given initial centres): the same messages, no job.
+   */
+  public static void requireFinite(double[] values, DType dtype, String what, String estimator) {
+    NonFinite.check(values, dtype, what, estimator, false);
+  }
+
   /** sklearn's {@code assert_all_finite} messages for counts of NaNs and infinities ({@link #nonFiniteCounts}). */
   public static void requireFinite(NDArray counts, DType dtype, String what, String estimator, boolean allowNaN) {
-    if (!allowNaN && counts.getDouble(0) > 0) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, estimator + ": Input " + what + " contains NaN. "
-          + estimator + " does not accept missing values encoded as NaN natively: impute them first "
-          + "(SimpleImputer) or drop the rows.");
-    }
-    if (counts.getDouble(1) > 0) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, estimator + ": Input " + what + " contains infinity or "
-          + "a value too large for dtype('" + dtype + "').");
-    }
+    NonFinite.check(counts, dtype, what, estimator, allowNaN);
   }
 }

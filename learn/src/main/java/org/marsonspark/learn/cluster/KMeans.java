@@ -17,6 +17,7 @@ import org.marsonspark.learn.base.HeldData;
 import org.marsonspark.learn.base.Inputs;
 import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
+import org.marsonspark.learn.base.SmallResults;
 import org.marsonspark.learn.base.Transformer;
 import org.marsonspark.learn.kernel.Inertia;
 import org.marsonspark.learn.kernel.NearestCentre;
@@ -183,6 +184,10 @@ public final class KMeans extends BaseEstimator<KMeans> implements Clusterer<KMe
   @Override
   public KMeans fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
     startFit();
+    if (labels != null) { // the previous fit's labels_, held until this fit
+      labels.release();
+      labels = null;
+    }
     Features f = Features.of(x, name());
     if (f.x().isSparse()) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, name() + " on a sparse X is not supported yet: "
@@ -236,22 +241,35 @@ public final class KMeans extends BaseEstimator<KMeans> implements Clusterer<KMe
     Seeding seeding = new Seeding(centred, w, new SplittableRandom(randomState() != null
         ? randomState().longValue() : new SecureRandom().nextLong()));
     Lloyd.Labelled best = null;
+    Lloyd.Labelled other = null;
     Lloyd.Run bestRun = null;
     int runs = given != null ? 1 : runs();
-    for (int r = 0; r < runs; r++) {
-      double[] init = given != null ? centredCopy(given, offset) : initial(seeding);
-      Lloyd.Run run = lloyd.run(init, maxIter(), tolerance);
-      Lloyd.Labelled labelled = lloyd.label(run);
-      // sklearn keeps a run of lower inertia unless it is the same clustering (rounding)
-      if (best == null || (labelled.inertia() < best.inertia() && !lloyd.sameClustering(labelled.labels(),
-          best.labels()))) {
-        if (best != null) {
-          best.labels().release();
+    boolean done = false;
+    try {
+      for (int r = 0; r < runs; r++) {
+        double[] init = given != null ? centredCopy(given, offset) : initial(seeding);
+        Lloyd.Run run = lloyd.run(init, maxIter(), tolerance);
+        other = lloyd.label(run);
+        // sklearn keeps a run of lower inertia unless it is the same clustering (rounding)
+        if (best == null || (other.inertia() < best.inertia() && !lloyd.sameClustering(other.labels(),
+            best.labels()))) {
+          Lloyd.Labelled worse = best;
+          best = other;
+          bestRun = run;
+          other = worse;
         }
-        best = labelled;
-        bestRun = run;
-      } else {
-        labelled.labels().release();
+        if (other != null) {
+          other.labels().release();
+          other = null;
+        }
+      }
+      done = true;
+    } finally { // a failed run leaves no labels held
+      if (other != null) {
+        other.labels().release();
+      }
+      if (!done && best != null) {
+        best.labels().release();
       }
     }
     centres = bestRun.centres().clone();
@@ -292,7 +310,9 @@ public final class KMeans extends BaseEstimator<KMeans> implements Clusterer<KMe
     if (init instanceof String) {
       return null;
     }
-    NDArray c = init instanceof Tensor t ? t.execute().fetch() : (NDArray) init;
+    NDArray c = init instanceof Tensor t ? (t.isExecuted() ? t.fetch() : SmallResults.fetch(t)[0]) : (NDArray) init;
+    // sklearn's check_array(init) comes first: an unnamed input, "Input contains NaN."
+    Inputs.requireFinite(c.astype(DType.FLOAT64).doubles(), c.dtype(), "", name());
     long[] shape = c.shape();
     if (shape.length != 2 || shape[0] != nClusters()) {
       throw new MarsException(ErrorClass.SHAPE_MISMATCH, "The shape of the initial centers "
@@ -344,19 +364,19 @@ public final class KMeans extends BaseEstimator<KMeans> implements Clusterer<KMe
 
   /** The nearest centre of each row of {@code x} (int32), lazily. */
   public Tensor predict(TileableHandle x) {
-    return Blocks.map(List.of(wide(checkFeatures(x).x())), new NearestCentre(centres, k, d), new long[0],
+    return Blocks.map(List.of(wide(checkInput(x, false))), new NearestCentre(centres, k, d), new long[0],
         DType.INT32);
   }
 
   /** The Euclidean distance of each row of {@code x} to each centre, shape (n, nClusters), lazily. */
   @Override
   public Tensor transform(TileableHandle x) {
-    return Pairwise.euclideanDistances(checkFeatures(x).x(), clusterCenters_());
+    return Pairwise.euclideanDistances(checkInput(x, false), clusterCenters_());
   }
 
   /** Minus the (weighted) inertia of {@code x} against the centres: sklearn's {@code score}, a lazy 0-d tensor. */
   public Tensor score(TileableHandle x, TileableHandle sampleWeight) {
-    Tensor in = wide(checkFeatures(x).x());
+    Tensor in = wide(checkInput(x, false));
     Tensor w = Inputs.sampleWeight(sampleWeight, name());
     Inputs.consistentLength(in, w);
     Tensor nearest = Blocks.map(List.of(in), new NearestCentre(centres, k, d), new long[0], DType.INT32);

@@ -138,6 +138,7 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
 
   @Override
   public PCA fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     fit = null;
     Features f = Features.of(x, name());
@@ -355,7 +356,7 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
   /** {@code (X − mean_)·components_ᵀ}, divided by {@code sqrt(explained_variance_)} when whitening. */
   @Override
   public Tensor transform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, false);
     Tensor out = in.sub(vector(fit.mean(), in.dtype())).dot(components_().T());
     return whiten() ? out.div(Mt.sqrt(explainedVariance_())) : out;
   }

@@ -110,6 +110,7 @@ public final class TruncatedSVD extends BaseEstimator<TruncatedSVD> implements I
 
   @Override
   public TruncatedSVD fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     if (algorithm().equals("arpack")) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "TruncatedSVD: algorithm='arpack' is not supported; "
@@ -205,7 +206,7 @@ public final class TruncatedSVD extends BaseEstimator<TruncatedSVD> implements I
   /** {@code X·components_ᵀ}, lazily. */
   @Override
   public Tensor transform(TileableHandle x) {
-    return checkFeatures(x).x().dot(components_().T());
+    return checkInput(x, false).dot(components_().T());
   }
 
   /** {@code X·components_}, lazily. */

@@ -103,6 +103,7 @@ public final class SimpleImputer extends BaseEstimator<SimpleImputer> implements
 
   @Override
   public SimpleImputer fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     Features f = Features.of(x, name());
     if (f.x().isSparse()) {
@@ -201,7 +202,7 @@ public final class SimpleImputer extends BaseEstimator<SimpleImputer> implements
 
   @Override
   public Tensor transform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, Double.isNaN(missingValues()));
     DType dt = in.dtype();
     Tensor missing = Double.isNaN(missingValues()) ? Mt.isnan(in) : in.eq(missingValues());
     Tensor filled = Mt.where(missing, Mt.tensor(NDArray.of(statistics.clone())).astype(dt), in).astype(dt);

@@ -37,13 +37,15 @@ record ClassLabels(List<Object> labels, Tensor numeric, long[] counts, Tensor en
   /** Finds the classes (one small job) and encodes y lazily. */
   static ClassLabels of(TileableHandle y, String estimator) {
     if (y instanceof Series s && !s.dtype().isNumeric() && s.dtype() != DfType.BOOL) {
-      return ofSeries(s);
+      return ofSeries(s, estimator);
     }
     Tensor t = Inputs.target(y, estimator);
     Tensor[] uc = Mt.unique(t, false, false, true);
     Mt.execute(uc);
     NDArray values = uc[0].fetch();
     long[] counts = uc[1].fetch().toLongArray();
+    // sklearn's check_X_y refuses a y with NaN or infinity before it looks at the classes
+    Inputs.requireFinite(values.astype(DType.FLOAT64).doubles(), t.dtype(), "y", estimator);
     List<Object> labels = new ArrayList<>();
     for (int i = 0; i < values.size(); i++) {
       double v = values.getDouble(i);
@@ -59,12 +61,15 @@ record ClassLabels(List<Object> labels, Tensor numeric, long[] counts, Tensor en
     return new ClassLabels(labels, classes, counts, encoded);
   }
 
-  private static ClassLabels ofSeries(Series s) {
-    LocalSeries vc = s.valueCounts().execute().fetch();
+  private static ClassLabels ofSeries(Series s, String estimator) {
+    LocalSeries vc = s.valueCounts(false, false, false).execute().fetch();
     TreeMap<String, Long> sorted = new TreeMap<>();
     Map<String, Object> byText = new HashMap<>();
     for (int i = 0; i < vc.size(); i++) {
       Object label = vc.index().label(i);
+      if (label == null || label instanceof Double d && d.isNaN()) { // NA: sklearn's "Input y contains NaN."
+        Inputs.requireFinite(new double[] {Double.NaN}, DType.FLOAT64, "y", estimator);
+      }
       sorted.put(String.valueOf(label), ((Number) vc.get(i)).longValue());
       byText.put(String.valueOf(label), label);
     }

@@ -134,7 +134,7 @@ public abstract class LeastSquaresRegressor<E extends LeastSquaresRegressor<E>> 
   /** {@code X·coef_ᵀ + intercept_}, lazily. */
   @Override
   public Tensor predict(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, false);
     Tensor out = in.dot(multiOutput ? coef_().T() : coef_());
     return fitIntercept() ? out.add(multiOutput ? intercept_() : intercept[0]) : out;
   }

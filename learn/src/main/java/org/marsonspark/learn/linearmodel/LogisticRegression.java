@@ -317,7 +317,7 @@ public final class LogisticRegression extends BaseEstimator<LogisticRegression>
 
   /** {@code X·coef_ᵀ + intercept_}: {@code (n)} for two classes, else {@code (n, n_classes)}. */
   public Tensor decisionFunction(TileableHandle x) {
-    Tensor scores = checkFeatures(x).x().dot(coef_().T()).add(intercept_());
+    Tensor scores = checkInput(x, false).dot(coef_().T()).add(intercept_());
     return coef.length == 1 ? scores.reshape(-1) : scores;
   }
 

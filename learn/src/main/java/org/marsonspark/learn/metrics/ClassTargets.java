@@ -16,8 +16,8 @@ import org.marsonspark.tensor.Tensor;
  * sklearn's {@code type_of_target} and {@code unique_labels} for 1-D class labels: which labels
  * occur (a distributed {@code unique}, run when the metric is built — sklearn also checks the
  * targets before computing anything), whether a float target holds non-integers (then it is
- * "continuous", not classes) or NaN. Labels are numbers; they are held as doubles, and printed
- * as integers when the targets are of an integer or boolean dtype.
+ * "continuous", not classes), NaN or infinity. Labels are numbers; they are held as doubles,
+ * and printed as integers when the targets are of an integer or boolean dtype.
  */
 final class ClassTargets {
   /** One target's labels: sorted distinct values, and the sklearn type. */
@@ -59,7 +59,7 @@ final class ClassTargets {
     for (Tensor y : ys) {
       run.add(Mt.unique(y));
       if (y.dtype().isFloat()) {
-        run.add(Mt.isnan(y).any());
+        run.add(Inputs.nonFiniteCounts(y));
         run.add(y.ne(Mt.floor(y)).and(Mt.isfinite(y)).any());
       }
     }
@@ -71,8 +71,8 @@ final class ClassTargets {
       for (int i = 0; i < ys.length; i++) {
         Tensor unique = targets[at++];
         boolean isFloat = ys[i].dtype().isFloat();
-        if (isFloat && targets[at++].fetch().getBool(0)) {
-          throw new MarsException(ErrorClass.INVALID_ARGUMENT, fn + ": Input " + names[i] + " contains NaN.");
+        if (isFloat) { // sklearn's type_of_target refuses NaN and infinity (assert_all_finite)
+          Inputs.requireFinite(targets[at++].fetch(), ys[i].dtype(), names[i], fn, false);
         }
         boolean continuous = isFloat && targets[at++].fetch().getBool(0);
         double[] values = continuous ? new double[0] : unique.fetch().toDoubleArray();

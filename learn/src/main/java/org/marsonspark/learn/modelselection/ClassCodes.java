@@ -21,7 +21,7 @@ import org.marsonspark.tensor.Tensor;
  */
 record ClassCodes(Tensor codes, long[] counts, long[] firstRow, Categories.Column classes) {
   static ClassCodes of(TileableHandle y, String who) {
-    Categories.Column classes = Categories.fitLabels(y, who);
+    Categories.Column classes = Categories.fitClasses(y, who);
     TileableHandle labels = y instanceof Series ? y : Inputs.target(y, who);
     Tensor codes = Categories.codes(labels, List.of(classes), false, true);
     codes.execute();

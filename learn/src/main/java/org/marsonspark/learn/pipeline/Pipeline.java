@@ -126,8 +126,12 @@ public final class Pipeline implements Transformer<Pipeline>, Predictor<Pipeline
   @Override
   public Pipeline fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
     fitted = false;
-    TileableHandle xt = fitTransformers(x, y);
     Estimator<?> last = finalEstimator();
+    if (last == null && sampleWeight != null) {
+      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "Pipeline.fit: sampleWeight goes to the last step, "
+          + "which is 'passthrough' and takes none; fit without weights");
+    }
+    TileableHandle xt = fitTransformers(x, y);
     if (last != null) {
       last.fit(xt, y, sampleWeight);
     }

@@ -77,6 +77,7 @@ public final class LabelBinarizer extends LabelTransformer<LabelBinarizer>
   /** Learns the classes of {@code y} (the first argument, as sklearn's {@code fit(y)}). */
   @Override
   public LabelBinarizer fit(TileableHandle y, TileableHandle ignored, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     long neg = negLabel();
     long pos = posLabel();
@@ -92,7 +93,7 @@ public final class LabelBinarizer extends LabelTransformer<LabelBinarizer>
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, name() + ": multilabel or multioutput targets are "
           + "not supported yet (y of shape " + org.marsonspark.core.Shapes.toString(t.shape()) + ")");
     }
-    Categories.Column cats = learn(y);
+    Categories.Column cats = Categories.fitClasses(y, name());
     String type = Categories.typeOfTarget(y, cats);
     if (type.equals("continuous")) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, name() + ": Unknown label type: continuous");

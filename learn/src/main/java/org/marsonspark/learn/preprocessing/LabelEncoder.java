@@ -32,9 +32,13 @@ public final class LabelEncoder extends LabelTransformer<LabelEncoder> implement
     return new LabelEncoder(params);
   }
 
-  /** Learns the labels of {@code y} (the first argument; the others are ignored, as sklearn's {@code fit(y)}). */
+  /**
+   * Learns the labels of {@code y} (the first argument; the second is ignored and a sample weight
+   * refused, as sklearn's {@code fit(y)}).
+   */
   @Override
   public LabelEncoder fit(TileableHandle y, TileableHandle ignored, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     fitted(learn(y));
     return this;

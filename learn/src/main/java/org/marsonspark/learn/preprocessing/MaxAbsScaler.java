@@ -38,6 +38,7 @@ public final class MaxAbsScaler extends BaseEstimator<MaxAbsScaler> implements I
 
   @Override
   public MaxAbsScaler fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     maxAbs = null;
     return partialFit(x);
@@ -89,13 +90,13 @@ public final class MaxAbsScaler extends BaseEstimator<MaxAbsScaler> implements I
 
   @Override
   public Tensor transform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, true);
     return in.div(Scaling.vector(Scaling.handleZeros(maxAbs, dtype), in.dtype()));
   }
 
   @Override
   public Tensor inverseTransform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, true);
     return in.mul(Scaling.vector(Scaling.handleZeros(maxAbs, dtype), in.dtype()));
   }
 }

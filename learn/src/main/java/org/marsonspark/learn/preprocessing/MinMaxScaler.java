@@ -65,6 +65,7 @@ public final class MinMaxScaler extends BaseEstimator<MinMaxScaler> implements I
 
   @Override
   public MinMaxScaler fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     dataMin = null;
     return partialFit(x);
@@ -166,7 +167,7 @@ public final class MinMaxScaler extends BaseEstimator<MinMaxScaler> implements I
 
   @Override
   public Tensor transform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, true);
     Tensor out = in.mul(Scaling.vector(scale(), in.dtype())).add(Scaling.vector(offset(), in.dtype()));
     if (clip()) {
       double[] range = featureRange();
@@ -177,7 +178,7 @@ public final class MinMaxScaler extends BaseEstimator<MinMaxScaler> implements I
 
   @Override
   public Tensor inverseTransform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, true);
     return in.sub(Scaling.vector(offset(), in.dtype())).div(Scaling.vector(scale(), in.dtype()));
   }
 }

@@ -43,6 +43,7 @@ public final class Normalizer extends BaseEstimator<Normalizer> implements Trans
 
   @Override
   public Normalizer fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     Features f = Features.of(x, name());
     Scaling.requireDense(f, name());
@@ -55,6 +56,6 @@ public final class Normalizer extends BaseEstimator<Normalizer> implements Trans
 
   @Override
   public Tensor transform(TileableHandle x) {
-    return Preprocessing.normalize(checkFeatures(x).x(), norm(), 1);
+    return Preprocessing.normalize(checkInput(x, false), norm(), 1);
   }
 }

@@ -109,6 +109,7 @@ public final class OneHotEncoder extends BaseEstimator<OneHotEncoder> implements
 
   @Override
   public OneHotEncoder fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     Features.Info info = columns(x);
     List<Categories.Column> cats = categories() instanceof List<?> given ? given(given, info.nFeatures(), x)

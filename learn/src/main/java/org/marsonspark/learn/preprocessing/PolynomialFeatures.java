@@ -81,6 +81,7 @@ public final class PolynomialFeatures extends BaseEstimator<PolynomialFeatures>
 
   @Override
   public PolynomialFeatures fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     int[] range = degrees();
     Features f = Features.of(x, name());
@@ -181,8 +182,8 @@ public final class PolynomialFeatures extends BaseEstimator<PolynomialFeatures>
 
   @Override
   public Tensor transform(TileableHandle x) {
-    Features f = checkFeatures(x);
-    DType dt = f.x().dtype();
-    return Blocks.map(List.of(f.x()), new Monomials(terms, f.nFeatures(), dt), new long[] {terms.length}, dt);
+    Tensor in = checkInput(x, false);
+    DType dt = in.dtype();
+    return Blocks.map(List.of(in), new Monomials(terms, nFeaturesIn_(), dt), new long[] {terms.length}, dt);
   }
 }

@@ -85,6 +85,7 @@ public final class RobustScaler extends BaseEstimator<RobustScaler> implements I
 
   @Override
   public RobustScaler fit(TileableHandle x, TileableHandle y, TileableHandle sampleWeight) {
+    refuseSampleWeight(sampleWeight);
     startFit();
     double[] q = quantileRange();
     if (!(0 <= q[0] && q[0] <= q[1] && q[1] <= 100)) {
@@ -142,7 +143,7 @@ public final class RobustScaler extends BaseEstimator<RobustScaler> implements I
 
   @Override
   public Tensor transform(TileableHandle x) {
-    Tensor out = checkFeatures(x).x();
+    Tensor out = checkInput(x, true);
     DType dt = out.dtype();
     if (center != null) {
       out = out.sub(Scaling.vector(center, dt));
@@ -155,7 +156,7 @@ public final class RobustScaler extends BaseEstimator<RobustScaler> implements I
 
   @Override
   public Tensor inverseTransform(TileableHandle x) {
-    Tensor out = checkFeatures(x).x();
+    Tensor out = checkInput(x, true);
     DType dt = out.dtype();
     if (scale != null) {
       out = out.mul(Scaling.vector(scale, dt));

@@ -23,9 +23,7 @@ import org.marsonspark.tensor.Tensor;
  * merged with Chan's formula in a tree); {@code partialFit} merges another batch into what was
  * seen; {@code transform} is lazy and fuses into its consumers.
  *
- * <p>Deviations: sklearn's {@code copy} is not needed (tensors are never modified in place);
- * {@code nSamplesSeen_()} is always per feature, where sklearn collapses it to one number when
- * every feature saw the same count.
+ * <p>Deviations: sklearn's {@code copy} is not needed (tensors are never modified in place).
  */
 public final class StandardScaler extends BaseEstimator<StandardScaler> implements InvertibleTransformer<StandardScaler> {
   static final ParamSpec SPEC = ParamSpec.of("StandardScaler")
@@ -34,6 +32,8 @@ public final class StandardScaler extends BaseEstimator<StandardScaler> implemen
 
   private double[] moments;
   private int columns;
+  /** Whether a sample weight was given to a fit or partial fit since the first (sklearn's counts are then floats). */
+  private boolean weighted;
 
   public StandardScaler() {
     this(SPEC.defaults());
@@ -93,7 +93,9 @@ public final class StandardScaler extends BaseEstimator<StandardScaler> implemen
     if (moments == null) {
       moments = batch;
       columns = f.nFeatures();
+      weighted = w != null;
     } else {
+      weighted |= w != null;
       ColumnMoments.merge(moments, batch, columns);
     }
     fitted(f.info());
@@ -122,15 +124,22 @@ public final class StandardScaler extends BaseEstimator<StandardScaler> implemen
     return withStd() ? Mt.tensor(NDArray.of(scale())) : null;
   }
 
-  /** The (weighted) number of non-NaN values each feature saw ({@code n_samples_seen_}). */
+  /**
+   * The (weighted) number of non-NaN values each feature saw ({@code n_samples_seen_}): as sklearn,
+   * one number (a 0-d tensor) when every feature saw the same, else one per feature; int64, or
+   * float64 once a sample weight was given.
+   */
   public Tensor nSamplesSeen_() {
     requireFitted();
-    return Mt.tensor(NDArray.of(row(0)));
+    double[] seen = row(0);
+    boolean same = java.util.Arrays.stream(seen).allMatch(v -> v == seen[0]);
+    NDArray counts = same ? NDArray.of(new double[] {seen[0]}, new long[0]) : NDArray.of(seen);
+    return Mt.tensor(weighted ? counts : counts.astype(org.marsonspark.tensor.DType.INT64));
   }
 
   @Override
   public Tensor transform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, true);
     Tensor out = in;
     if (withMean()) {
       out = out.sub(Scaling.vector(row(1), in.dtype()));
@@ -143,7 +152,7 @@ public final class StandardScaler extends BaseEstimator<StandardScaler> implemen
 
   @Override
   public Tensor inverseTransform(TileableHandle x) {
-    Tensor in = checkFeatures(x).x();
+    Tensor in = checkInput(x, true);
     Tensor out = in;
     if (withStd()) {
       out = out.mul(Scaling.vector(scale(), in.dtype()));
