@@ -336,7 +336,7 @@ class ExecutorLossIT {
       KMeans km = new KMeans().nClusters(8).init(init).maxIter(20).tol(0).fit(x);
       Tensor labels = km.labels_();
       try {
-        return List.of(boxed(km.clusterCenters_().fetch().doubles()), km.inertia_(), km.nIter_(),
+        return List.of(boxed(km.clusterCenters_().execute(session).fetch().doubles()), km.inertia_(), km.nIter_(),
             Arrays.stream(labels.fetch().ints()).boxed().toList());
       } finally {
         labels.release();

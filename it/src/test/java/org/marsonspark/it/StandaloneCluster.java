@@ -150,11 +150,15 @@ final class StandaloneCluster implements AutoCloseable {
     return e.getKey();
   }
 
+  /**
+   * Kills {@code p} and waits for it to be gone — uninterruptibly, so that a killer stopped while
+   * it waits (the run it watched has failed) still finishes the kill and records it.
+   */
   private static void kill(ProcessHandle p) {
     p.destroyForcibly();
     try {
-      p.onExit().get(ItSupport.TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-    } catch (Exception e) {
+      p.onExit().orTimeout(ItSupport.TIMEOUT.toSeconds(), TimeUnit.SECONDS).join();
+    } catch (RuntimeException e) {
       throw new AssertionError("executor " + p.pid() + " survived SIGKILL", e);
     }
   }
