@@ -335,11 +335,13 @@ class ExecutorLossIT {
     try {
       KMeans km = new KMeans().nClusters(8).init(init).maxIter(20).tol(0).fit(x);
       Tensor labels = km.labels_();
+      Tensor centres = km.clusterCenters_().execute(session);
       try {
-        return List.of(boxed(km.clusterCenters_().execute(session).fetch().doubles()), km.inertia_(), km.nIter_(),
+        return List.of(boxed(centres.fetch().doubles()), km.inertia_(), km.nIter_(),
             Arrays.stream(labels.fetch().ints()).boxed().toList());
       } finally {
         labels.release();
+        centres.release();
       }
     } finally {
       x.release();

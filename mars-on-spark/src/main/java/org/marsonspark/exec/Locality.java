@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.storage.BlockManagerId;
 import org.marsonspark.core.Chunk;
@@ -13,6 +14,9 @@ import org.marsonspark.core.Chunk;
  * most bytes of them; a source partition (no inputs) goes where its consumers will run, so that
  * chunks read together are produced together. Locations use Spark's
  * {@code executor_<host>_<id>} form, which the scheduler honours within its locality wait.
+ * Executors gone since a chunk was made are no preference: a lost chunk is recomputed wherever a
+ * task runs, and a preference for a dead executor would make every later stage that reads it
+ * wait out the locality wait before using the executor that replaced it.
  */
 final class Locality {
   private final ChunkStore store;
@@ -20,11 +24,14 @@ final class Locality {
   private final List<List<Chunk>> inputs;
   /** For each source partition: the executor chosen for it (or null). */
   private final String[] assigned;
+  /** The executors alive when the run was planned (empty: one JVM, every location is here). */
+  private final Set<String> live;
 
-  Locality(ChunkStore store, List<List<Chunk>> inputs, String[] assigned) {
+  Locality(ChunkStore store, List<List<Chunk>> inputs, String[] assigned, Set<String> live) {
     this.store = store;
     this.inputs = inputs;
     this.assigned = assigned;
+    this.live = live;
   }
 
   /** This JVM's location, as tasks report it. */
@@ -42,7 +49,7 @@ final class Locality {
     Map<String, Long> bytes = new HashMap<>();
     for (Chunk c : in) {
       String where = store.executorOf(c);
-      if (where != null) {
+      if (where != null && (live.isEmpty() || live.contains(where))) {
         bytes.merge(where, Math.max(1, store.bytesOf(c)), Long::sum);
       }
     }

@@ -160,6 +160,7 @@ final class RunPlan {
       placed = Locality.placeSources(sources, consumers, consumerOrder, cluster.executors());
     }
     // RDDs, level by level so that parents exist first
+    Set<String> live = settings.locality() ? Set.copyOf(cluster.executors()) : Set.of();
     List<SubtaskRewriter> active = settings.fusion() ? rewriters : List.of();
     List<RddKey> keys = new ArrayList<>(groups.keySet());
     for (int g = 0; g < tasksByGroup.size(); g++) {
@@ -177,7 +178,7 @@ final class RunPlan {
           inputs.add(new ArrayList<>(ext));
           assigned[t.partition] = placed.get(t);
         }
-        rdd.setLocality(new Locality(store, inputs, assigned));
+        rdd.setLocality(new Locality(store, inputs, assigned, live));
       }
       if (!dryRun) {
         rdd.persist(settings.storageLevel());
