@@ -15,6 +15,7 @@ import java.util.TreeSet;
 import org.apache.spark.SparkContext;
 import org.apache.spark.rdd.RDD;
 import org.marsonspark.core.Chunk;
+import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.OpNode;
@@ -168,7 +169,7 @@ final class RunPlan {
       if (groupTasks.isEmpty()) {
         continue; // all merged into their producers' tasks
       }
-      ChunkRDD rdd = newRdd(sc, store, active, groupTasks, producer, taskOf, remoteReads);
+      ChunkRDD rdd = newRdd(sc, store, active, groupTasks, producer, taskOf, remoteReads, !dryRun);
       if (settings.locality()) {
         List<List<Chunk>> inputs = new ArrayList<>();
         String[] assigned = new String[groupTasks.size()];
@@ -437,8 +438,10 @@ final class RunPlan {
     });
   }
 
+  /** @param broadcast whether ops carrying much data ship as broadcasts ({@link BroadcastOp}); not for a dry run */
   private static ChunkRDD newRdd(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, List<Task> tasks,
-      Map<Long, Subtask> producer, Map<Subtask, Task> taskOf, org.apache.spark.util.LongAccumulator remoteReads) {
+      Map<Long, Subtask> producer, Map<Subtask, Task> taskOf, org.apache.spark.util.LongAccumulator remoteReads,
+      boolean broadcast) {
     List<RDD<?>> parents = new ArrayList<>();
     Map<RDD<?>, Integer> parentIndex = new IdentityHashMap<>();
     List<List<TreeSet<Integer>>> parentParts = new ArrayList<>();
@@ -508,7 +511,9 @@ final class RunPlan {
             parentParts.get(idx).get(pi).add(src.sourcePartition());
             source = new SubtaskPartition.Input(idx, src.sourcePartition(), -1, srcRdd.partitions()[src.sourcePartition()]);
           }
-          nodes.add(new SubtaskPartition.Node(node.op(), inSlots, nextSlot, source));
+          // a task also carries its inputs' producers (for recomputation): data goes once per executor
+          ChunkOp op = broadcast ? BroadcastOp.shipped(sc, node.op()) : node.op();
+          nodes.add(new SubtaskPartition.Node(op, inSlots, nextSlot, source));
           for (Chunk out : node.outputs()) {
             slotOf.put(out.key(), nextSlot++);
           }

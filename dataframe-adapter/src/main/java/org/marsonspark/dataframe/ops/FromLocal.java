@@ -3,7 +3,7 @@ package org.marsonspark.dataframe.ops;
 import java.util.ArrayList;
 import java.util.List;
 import org.marsonspark.core.Chunk;
-import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.DataLiteral;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
@@ -93,11 +93,16 @@ public final class FromLocal extends DfOp {
     out.setChunks(chunks, nsplitsOf(out, splits.stream().mapToLong(Long::longValue).toArray()));
   }
 
-  /** A chunk's rows, shipped with the task. */
-  record Literal(Object value) implements ChunkOp {
+  /** A chunk's rows from the driver (many of them travel as a broadcast: {@link DataLiteral}). */
+  record Literal(Object value) implements DataLiteral {
     @Override
-    public Object execute(Object[] inputs) {
+    public Object data() {
       return value;
+    }
+
+    @Override
+    public long carriedBytes() {
+      return value instanceof LocalFrame f ? f.nbytes() : value instanceof LocalSeries s ? s.nbytes() : 0;
     }
 
     @Override

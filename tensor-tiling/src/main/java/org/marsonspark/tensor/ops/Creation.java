@@ -2,6 +2,7 @@ package org.marsonspark.tensor.ops;
 
 import java.util.List;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.DataLiteral;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
@@ -56,11 +57,11 @@ public final class Creation {
       });
     }
 
-    /** A chunk whose data travels with the task. */
-    record Literal(NDArray data) implements ChunkOp {
+    /** A chunk of a driver-side array (a large one travels as a broadcast: {@link DataLiteral}). */
+    record Literal(NDArray data) implements DataLiteral {
       @Override
-      public Object execute(Object[] inputs) {
-        return data;
+      public long carriedBytes() {
+        return data.nbytes();
       }
     }
   }
