@@ -66,6 +66,18 @@ public final class ChunkStore {
     return locations.containsKey(c.key());
   }
 
+  /**
+   * Adds one reference if {@code c} is materialized (atomically: a release on another thread —
+   * a result's cleaner — cannot drop it in between); whether it did.
+   */
+  public synchronized boolean retainIfMaterialized(Chunk c) {
+    if (!locations.containsKey(c.key())) {
+      return false;
+    }
+    retain(c);
+    return true;
+  }
+
   synchronized Location location(Chunk c) {
     return locations.get(c.key());
   }

@@ -90,14 +90,21 @@ public final class GraphRunner {
     String group = ExpectedSparkLogs.RUN_GROUP + RUNS.incrementAndGet();
     String[] callSite = setCallSite(group);
     try {
-      List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
+      // the materialized chunks the plan reads stay held until it holds its own references: a
+      // result released meanwhile (its object's cleaner, another thread) must not vanish under it
+      Map<Long, Chunk> pinned = new HashMap<>();
+      List<Subtask> subtasks;
       RunPlan plan;
       try {
+        subtasks = new Fuser(settings.fusion()).plan(targets,
+            c -> pinned.containsKey(c.key()) || store.retainIfMaterialized(c) && pinned.put(c.key(), c) == null);
         plan = RunPlan.build(sc, store, cluster, rewriters, resourceProfiles, subtasks, keys(targets), settings, false,
             remoteReads);
       } catch (RuntimeException e) {
         targets.forEach(store::release);
         throw e;
+      } finally {
+        pinned.values().forEach(store::release);
       }
       handOver.forEach(store::release);
       if (subtasks.isEmpty()) {
