@@ -218,7 +218,7 @@ public final class ChunkStore {
       livePartitions.remove(rdd);
       liveOutputs.remove(rdd);
       if (!computing.contains(rdd)) {
-        inBackground("unpersist RDD " + rdd.id(), () -> rdd.unpersist(true));
+        inBackground("unpersist RDD " + rdd.id(), () -> unpersist(rdd));
         return;
       }
     }
@@ -229,6 +229,20 @@ public final class ChunkStore {
         org.apache.spark.SparkEnv.get().blockManager().master().removeBlock(block);
       }
     });
+  }
+
+  /**
+   * Unpersists {@code rdd}, waiting for the block managers. Spark forgets the RDD only after its
+   * blocks are removed, so a removal that fails — a block removed meanwhile on an executor
+   * ("does not exist"), an executor lost while it answers — would leave it persisted for good:
+   * then the RDD is unpersisted again without waiting, which forgets it and retries the removal.
+   */
+  private static void unpersist(ChunkRDD rdd) {
+    try {
+      rdd.unpersist(true);
+    } catch (Exception e) { // Spark's SparkException, thrown though undeclared
+      rdd.unpersist(false);
+    }
   }
 
   /**
@@ -246,7 +260,7 @@ public final class ChunkStore {
         }
         try {
           removal.run();
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // Spark's checked exceptions too: the release thread must not die
           if (!sc.isStopped()) {
             LOG.warn("mars: could not {} (its memory is freed when Spark drops it): {}", what, e.toString());
           }
@@ -270,7 +284,7 @@ public final class ChunkStore {
   synchronized void endComputing(Collection<ChunkRDD> rdds) {
     for (ChunkRDD rdd : rdds) {
       if (computing.remove(rdd) && !livePartitions.containsKey(rdd)) {
-        inBackground("unpersist RDD " + rdd.id(), () -> rdd.unpersist(true));
+        inBackground("unpersist RDD " + rdd.id(), () -> unpersist(rdd));
       }
     }
   }
