@@ -1,5 +1,6 @@
 package org.marsonspark.dataframe;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.marsonspark.tensor.BadInputs.bad;
 
 import java.nio.file.Files;
@@ -71,7 +72,7 @@ class Df_BadInputTest {
   @TestFactory
   Stream<DynamicTest> frames() {
     DataFrame df = frame();
-    return BadInputs.tests(List.of(
+    List<BadInputs.Case> cases = List.of(
         bad("an unknown column", ErrorClass.INVALID_ARGUMENT, "'zz'", "not in [a, b, c, t]", () -> df.col("zz")),
         bad("sort by an unknown column", ErrorClass.INVALID_ARGUMENT, "'nope'", "not in [a, b, c, t]",
             () -> df.sortValues("nope")),
@@ -137,15 +138,17 @@ class Df_BadInputTest {
             "(found nan)", "fill or drop them first", () -> frame().col("b").astype("int64").execute(spark.session())),
         bad("a float column holding infinity cast to int64", ErrorClass.INVALID_ARGUMENT, "(found inf)",
             "fill or drop them first", () -> frame().col("b").fillna(Double.POSITIVE_INFINITY).astype("int64")
-                .execute(spark.session()))),
-        spark::session);
+                .execute(spark.session())));
+    // a name given twice would merge two cases in the reports
+    assertEquals(cases.size(), cases.stream().map(BadInputs.Case::name).distinct().count(), "every case named once");
+    return BadInputs.tests(cases, spark::session);
   }
 
   @TestFactory
   Stream<DynamicTest> readingAndWriting() {
     String missing = dir.resolve("missing.csv").toString();
     String parquet = dir.resolve("written.parquet").toString();
-    return BadInputs.tests(List.of(
+    List<BadInputs.Case> cases = List.of(
         bad("readCsv of a file that does not exist", ErrorClass.INVALID_ARGUMENT, missing, "no such file",
             () -> Md.readCsv(missing)),
         bad("readCsv of unknown usecols", ErrorClass.INVALID_ARGUMENT, "['zz']", "(columns are [a, b])",
@@ -183,7 +186,9 @@ class Df_BadInputTest {
             "check that its directory can be created and written to",
             () -> written(f -> f.toFeather(csv.resolve("sub").toString()))),
         bad("fromSpark of a map column", ErrorClass.UNSUPPORTED_DTYPE, "map<int,int>", "Cast it (e.g. to string)",
-            () -> Md.fromSpark(spark.session(), spark.session().spark().sql("select map(1, 2) as m")))),
-        spark::session);
+            () -> Md.fromSpark(spark.session(), spark.session().spark().sql("select map(1, 2) as m"))));
+    // a name given twice would merge two cases in the reports
+    assertEquals(cases.size(), cases.stream().map(BadInputs.Case::name).distinct().count(), "every case named once");
+    return BadInputs.tests(cases, spark::session);
   }
 }

@@ -1,5 +1,6 @@
 package org.marsonspark.remote;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.marsonspark.tensor.BadInputs.bad;
 
 import java.util.List;
@@ -29,7 +30,7 @@ class Remote_BadInputTest {
   @TestFactory
   Stream<DynamicTest> spawns() {
     Object lock = new Object();
-    return BadInputs.tests(List.of(
+    List<BadInputs.Case> cases = List.of(
         bad("an argument that does not serialize", ErrorClass.INVALID_ARGUMENT, "java.lang.Thread",
             "pass serializable values", () -> Remote.spawn((Thread t) -> t.getName(), new Thread())),
         bad("such an argument inside a list", ErrorClass.INVALID_ARGUMENT, "argument 1[1]",
@@ -67,7 +68,9 @@ class Remote_BadInputTest {
           r.fetch();
         }),
         bad("fetchLog before execute", ErrorClass.NOT_EXECUTED, "RemoteObject(", "call execute() first",
-            () -> Remote.spawn(() -> 1).fetchLog())),
-        spark::session);
+            () -> Remote.spawn(() -> 1).fetchLog()));
+    // a name given twice would merge two cases in the reports
+    assertEquals(cases.size(), cases.stream().map(BadInputs.Case::name).distinct().count(), "every case named once");
+    return BadInputs.tests(cases, spark::session);
   }
 }

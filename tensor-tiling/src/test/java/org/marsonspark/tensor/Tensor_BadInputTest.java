@@ -1,5 +1,6 @@
 package org.marsonspark.tensor;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.marsonspark.tensor.BadInputs.bad;
 
 import java.util.List;
@@ -30,7 +31,7 @@ class Tensor_BadInputTest {
   // each case: its error class, value and hint in the message, then nothing held and a right sum
   @TestFactory
   Stream<DynamicTest> tensors() {
-    return BadInputs.tests(List.of(
+    List<BadInputs.Case> cases = List.of(
         bad("shapes that do not broadcast", ErrorClass.BROADCAST_MISMATCH, "(2, 3) (3, 2)", "equal sizes or size 1",
             () -> matrix(2, 3).add(matrix(3, 2))),
         bad("broadcast_to a shape that does not fit", ErrorClass.BROADCAST_MISMATCH, "to shape (4, 3)",
@@ -95,13 +96,15 @@ class Tensor_BadInputTest {
             "raise a float base instead", () -> longs(2, 3, 4).pow(-1L).execute(spark.session())),
         bad("unravel_index beyond the size, found by the task", ErrorClass.INVALID_ARGUMENT, "index 99",
             "out of bounds for array with size 6", () -> Mt.unravelIndex(new long[] {99}, 2, 3)[0]
-                .execute(spark.session()))),
-        spark::session);
+                .execute(spark.session())));
+    // a name given twice would merge two cases in the reports
+    assertEquals(cases.size(), cases.stream().map(BadInputs.Case::name).distinct().count(), "every case named once");
+    return BadInputs.tests(cases, spark::session);
   }
 
   @TestFactory
   Stream<DynamicTest> sessionAndResults() {
-    return BadInputs.tests(List.of(
+    List<BadInputs.Case> cases = List.of(
         bad("fetch before execute", ErrorClass.NOT_EXECUTED, "Tensor(add, shape=(5,)", "call execute() first",
             () -> Mt.arange(5).add(1).fetch()),
         bad("fetch after release", ErrorClass.NOT_EXECUTED, "Tensor(add, shape=(5,)", "call execute() first", () -> {
@@ -122,7 +125,9 @@ class Tensor_BadInputTest {
         bad("a combine size below 2", ErrorClass.INVALID_ARGUMENT, "got 1", "must be at least 2",
             () -> MarsOptions.defaults().withCombineSize(1)),
         bad("no concurrent jobs", ErrorClass.INVALID_ARGUMENT, "got 0", "must be at least 1",
-            () -> MarsOptions.defaults().withMaxConcurrentJobs(0))),
-        spark::session);
+            () -> MarsOptions.defaults().withMaxConcurrentJobs(0)));
+    // a name given twice would merge two cases in the reports
+    assertEquals(cases.size(), cases.stream().map(BadInputs.Case::name).distinct().count(), "every case named once");
+    return BadInputs.tests(cases, spark::session);
   }
 }

@@ -118,16 +118,7 @@ public final class Lapack {
       check(info, "lu", "");
     }
     double[] lu = toRow(c, m, n, m);
-    int[] perm = new int[m];
-    for (int i = 0; i < m; i++) {
-      perm[i] = i;
-    }
-    for (int i = 0; i < k; i++) {
-      int p = ipiv[i] - 1;
-      int t = perm[i];
-      perm[i] = perm[p];
-      perm[p] = t;
-    }
+    int[] perm = rowOrder(ipiv, m, k);
     // row r of L (unit lower trapezoidal) is row perm[r] of P·L
     double[] pl = new double[m * k];
     double[] u = new double[k * n];
@@ -206,16 +197,7 @@ public final class Lapack {
       l[i * n + i] = 1;
     }
     // rows were swapped i <-> ipiv[i]-1 in order: perm[r] = original row now at r
-    int[] perm = new int[n];
-    for (int i = 0; i < n; i++) {
-      perm[i] = i;
-    }
-    for (int i = 0; i < n; i++) {
-      int p = ipiv[i] - 1;
-      int t = perm[i];
-      perm[i] = perm[p];
-      perm[p] = t;
-    }
+    int[] perm = rowOrder(ipiv, n, n);
     // P·L·U = A: P[perm[r], r] = 1
     double[] pm = new double[n * n];
     for (int r = 0; r < n; r++) {
@@ -320,5 +302,23 @@ public final class Lapack {
     get().dsyevd("V", "L", n, c, n, w, work, work.length, iwork, iwork.length, info);
     check(info, "eigh", "Eigenvalues did not converge");
     return new double[][] {w, toRow(c, n, n, n)};
+  }
+
+  /**
+   * The row order after getrf's first {@code swaps} interchanges of {@code rows} rows (row i
+   * swapped with ipiv[i] − 1, in order): {@code perm[r]} is the original row now at r.
+   */
+  private static int[] rowOrder(int[] ipiv, int rows, int swaps) {
+    int[] perm = new int[rows];
+    for (int i = 0; i < rows; i++) {
+      perm[i] = i;
+    }
+    for (int i = 0; i < swaps; i++) {
+      int p = ipiv[i] - 1;
+      int t = perm[i];
+      perm[i] = perm[p];
+      perm[p] = t;
+    }
+    return perm;
   }
 }
