@@ -148,8 +148,9 @@ final class RunPlan {
         link(plan.tasks, producer, taskOf, targets);
       }
     }
-    // where source tasks should run: next to their consumers
+    // where source tasks should run: next to their consumers, on the executors alive now
     Map<Task, String> placed = Map.of();
+    List<String> executors = settings.locality() ? cluster.executors() : List.of();
     if (settings.locality()) {
       // tasks reading an external RDD are left to Spark, which follows that RDD's preferred locations
       List<Task> sources = plan.tasks.stream().filter(t -> t.subtasks.stream()
@@ -158,10 +159,10 @@ final class RunPlan {
       Map<Task, List<Task>> consumers = new IdentityHashMap<>();
       plan.tasks.forEach(t -> consumers.put(t, t.successors));
       List<Task> consumerOrder = plan.tasks.stream().filter(t -> !t.predecessors.isEmpty()).toList();
-      placed = Locality.placeSources(sources, consumers, consumerOrder, cluster.executors());
+      placed = Locality.placeSources(sources, consumers, consumerOrder, executors);
     }
     // RDDs, level by level so that parents exist first
-    Set<String> live = settings.locality() ? Set.copyOf(cluster.executors()) : Set.of();
+    Set<String> live = Set.copyOf(executors);
     List<SubtaskRewriter> active = settings.fusion() ? rewriters : List.of();
     List<RddKey> keys = new ArrayList<>(groups.keySet());
     for (int g = 0; g < tasksByGroup.size(); g++) {
