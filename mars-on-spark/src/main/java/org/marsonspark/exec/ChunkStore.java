@@ -226,6 +226,7 @@ public final class ChunkStore {
     inBackground("remove block " + block, () -> {
       // when the whole RDD has been released meanwhile, its unpersist removes this block too
       if (stillPersisted(rdd)) {
+        ExpectedSparkLogs.removing(block.name());
         org.apache.spark.SparkEnv.get().blockManager().master().removeBlock(block);
       }
     });

@@ -23,6 +23,10 @@ import org.apache.logging.log4j.message.Message;
  *   <li>a task killed (its job was cancelled): the scheduler's "Lost task … TaskKilled" where Mars
  *       cancelled it ({@link #CANCEL_REASON}), and the block manager's lines for the block it did
  *       not write, as above;</li>
+ *   <li>"Asked to remove block …, which does not exist" for a block Mars removed by itself (its
+ *       chunks released) just before unpersisting its whole RDD: the driver does not wait for the
+ *       first removal, so the executor can run both at once, and the second finds nothing left
+ *       ({@link #removing});</li>
  *   <li>"Block … already exists on this machine; not re-adding it" in a task of a Mars job: two
  *       tasks computed one partition at the same moment — a merged tail reads a sibling partition
  *       that its own task had not started yet, and that task starts just then — and the one that
@@ -39,6 +43,13 @@ public final class ExpectedSparkLogs {
   static final String RUN_GROUP = "mars-run-";
   static final String FETCH_TAG = "mars-fetch-";
   private static boolean installed;
+  /** Blocks Mars asked to remove one by one, most recent last (bounded: the race is immediate). */
+  private static final Map<String, Boolean> REMOVED = new LinkedHashMap<>(64, 0.75f, false) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+      return size() > 4096;
+    }
+  };
 
   private ExpectedSparkLogs() {}
 
@@ -54,6 +65,22 @@ public final class ExpectedSparkLogs {
       return;
     }
     Log4j.install();
+  }
+
+  /**
+   * Mars is about to remove block {@code name} (such as {@code rdd_4_0}) by itself: a later
+   * "does not exist" for it is the race of that removal with its RDD's unpersist, not a fault.
+   */
+  static void removing(String name) {
+    synchronized (REMOVED) {
+      REMOVED.put(name, Boolean.TRUE);
+    }
+  }
+
+  private static boolean removedByMars(String name) {
+    synchronized (REMOVED) {
+      return REMOVED.remove(name) != null;
+    }
   }
 
   /** Whether this thread runs a task of a Mars job (a run's, or a fetch's). */
@@ -138,7 +165,8 @@ public final class ExpectedSparkLogs {
       }
       if (msg.startsWith("Asked to remove block ") && msg.endsWith(", which does not exist")) {
         String block = word(msg, 4);
-        return forget(block.endsWith(",") ? block.substring(0, block.length() - 1) : block);
+        String id = block.endsWith(",") ? block.substring(0, block.length() - 1) : block;
+        return forget(id) || removedByMars(id);
       }
       return msg.startsWith("Block ") && msg.endsWith(" already exists on this machine; not re-adding it")
           && inMarsTask();
