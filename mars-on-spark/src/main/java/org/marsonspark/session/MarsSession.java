@@ -141,6 +141,9 @@ public final class MarsSession implements AutoCloseable {
       // compressing it is wasted work, and Spark's 4 MiB pieces cost every job a 4 MiB buffer
       conf.setIfMissing("spark.broadcast.compress", "false");
       conf.setIfMissing("spark.broadcast.blockSize", "256k");
+    } else {
+      // executors run a task per core: native BLAS inside a task keeps to one thread (docs/decisions.md)
+      conf.setIfMissing("spark.executorEnv.OPENBLAS_NUM_THREADS", "1");
     }
     for (scala.Tuple2<String, String> kv : extra.getAll()) {
       conf.set(kv._1(), kv._2());

@@ -25,6 +25,7 @@ public final class Blocks {
 
   /** {@link BlockAggregate} of the aligned inputs, lazily (a one-chunk tensor of {@code shape}). */
   public static Tensor aggregate(List<Tensor> inputs, BlockAggregate.Fn fn, long[] shape, DType dtype) {
+    org.marsonspark.tensor.kernel.Blas.warnIfSlow();
     return Tensor.ofOutput(BlockAggregate.of(data(inputs), fn, shape, dtype));
   }
 

@@ -60,7 +60,7 @@ public final class Dot extends TensorOp {
     }
     DType dt = DType.promote(a.dtype(), b.dtype());
     if (dt.isFloat()) {
-      org.marsonspark.tensor.kernel.Blas.warnIfNotNative();
+      org.marsonspark.tensor.kernel.Blas.warnIfSlow();
     }
     return new Dot(a, b, opName).newTensor(shape.stream().mapToLong(Long::longValue).toArray(), dt);
   }
