@@ -39,7 +39,7 @@ final class RunPlan {
    * Tasks whose inputs and outputs hold at most this many elements (the combine steps of a
    * reduction over small partials) run inside their consumer's Spark task.
    */
-  static final long TINY_ELEMENTS = 4096;
+  static final long TINY_ELEMENTS = 1 << 15;
 
   /** One partition: subtasks of one operand and depth, run one after another in one Spark task. */
   static final class Task {
@@ -236,35 +236,56 @@ final class RunPlan {
    * reads the other partitions' outputs ({@link SubtaskPartition.Input#sibling}) from the slots of
    * the tasks computing them in this JVM, or from their blocks ({@link SharedNodes#siblingOutput}). This saves the consumer's Spark job: a
    * spawned {@code calcPi} over the calls of one stage, or a reduction's final combine, finishes
-   * with the stage. Only where every task runs in one JVM: elsewhere a sibling partition still
-   * running on another executor would be computed a second time. Returns whether a task moved.
+   * with the stage. The inline steps the light task computes (a reduction's lower combines) move
+   * with it, so a whole combine tree over one RDD's partials finishes in that RDD's job. Only
+   * where every task runs in one JVM: elsewhere a sibling partition still running on another
+   * executor would be computed a second time. Returns whether a task moved.
    */
   private static boolean mergeTail(List<Task> tasks, List<List<Task>> tasksByGroup, Map<Subtask, Task> taskOf) {
     for (Task c : tasks) {
-      if (c.inline || !c.inlined.isEmpty() || c.predecessors.isEmpty() || !light(c)) {
+      if (c.inline || c.predecessors.isEmpty() || !light(c)) {
         continue;
       }
-      int group = c.predecessors.get(0).group;
-      if (c.predecessors.stream().anyMatch(p -> p.group != group || p.inline)) {
+      // c with the inline steps it computes (a reduction's lower combines): they move together
+      List<Task> moving = new ArrayList<>();
+      for (Task t : tasks) {
+        if (c.inlined.contains(t)) {
+          moving.add(t);
+        }
+      }
+      moving.add(c);
+      List<Task> producers = new ArrayList<>();
+      for (Task m : moving) {
+        for (Task p : m.predecessors) {
+          if (!moving.contains(p)) {
+            producers.add(p);
+          }
+        }
+      }
+      int group = producers.isEmpty() ? -1 : producers.get(0).group;
+      if (producers.isEmpty() || producers.stream().anyMatch(p -> p.group != group || p.inline)) {
         continue;
       }
-      Task into = c.predecessors.stream().max(Comparator.comparingInt((Task p) -> p.partition)).orElseThrow();
-      if (!resources(into).equals(resources(c))) {
+      Task into = producers.stream().max(Comparator.comparingInt((Task p) -> p.partition)).orElseThrow();
+      if (!resources(into).equals(resources(c)) || moving.stream().anyMatch(m -> m != c && !light(m))) {
         continue;
       }
-      into.subtasks.addAll(c.subtasks);
-      into.outputs.addAll(c.outputs);
-      c.subtasks.forEach(s -> taskOf.put(s, into));
-      tasks.remove(c);
-      List<Task> own = tasksByGroup.get(c.group);
-      own.remove(c);
-      for (int i = 0; i < own.size(); i++) {
-        own.get(i).partition = i;
+      for (Task m : moving) { // producers first, as in tasks
+        into.subtasks.addAll(m.subtasks);
+        into.outputs.addAll(m.outputs);
+        m.subtasks.forEach(s -> taskOf.put(s, into));
+        tasks.remove(m);
+        List<Task> own = tasksByGroup.get(m.group);
+        own.remove(m);
+        for (int i = 0; i < own.size(); i++) {
+          own.get(i).partition = i;
+        }
       }
       return true;
     }
     return false;
   }
+
 
   /** Spawned calls (they wait for their inputs anyway) or tiny steps, with no external RDD to read. */
   private static boolean light(Task t) {
