@@ -64,6 +64,7 @@ public final class Bench {
         }
       }
     }
+    report.append(Python.skipped()).append(String.format(Locale.ROOT, "Load average at the end: %s.%n%n", load()));
     System.out.println(report);
     if (docs) {
       writeDocs(root.resolve("docs/performance.md"), report.toString());
@@ -87,10 +88,43 @@ public final class Bench {
   }
 
   private static String header(Env env, int repeats, boolean quick, List<String> selected) {
-    return String.format(Locale.ROOT, "Run %s on %d cores, %s, Java %s, BLAS %s; %d timed repeats after a warm-up%s."
-        + "%nCommand: `bin/bench %s%s`%n%n", LocalDate.now(), env.cores(), System.getProperty("os.name"),
-        System.getProperty("java.version"), dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName(),
-        repeats, quick ? " (quick sizes)" : "", String.join(" ", selected), quick ? " --quick" : "");
+    return String.format(Locale.ROOT, "Run %s on %d cores, %s, Java %s, BLAS %s; %d timed repeats after a warm-up%s;"
+        + " load average at the start %s.%nCommand: `bin/bench %s%s`%n%n", LocalDate.now(), env.cores(),
+        System.getProperty("os.name"), System.getProperty("java.version"),
+        dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName(), repeats, quick ? " (quick sizes)" : "",
+        load(), String.join(" ", selected), quick ? " --quick" : "");
+  }
+
+  /** The 1-, 5- and 15-minute load averages (/proc/loadavg), or "unknown". */
+  private static String load() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  /**
+   * A warning when a hand-written Java loop on n threads ran less than 0.8·n times as fast as on
+   * one: the machine did not give the run its cores (another process ran), so every ratio of that
+   * workload is suspect. Empty when the loops scaled, or the workload has no such pair.
+   */
+  static String disturbed(Map<String, Double> minByContender, int cores) {
+    for (Map.Entry<String, Double> one : minByContender.entrySet()) {
+      String name = one.getKey();
+      if (!name.startsWith("Java") || !name.endsWith(", 1 thread")) {
+        continue;
+      }
+      Double many = minByContender.get(name.substring(0, name.length() - "1 thread".length()) + cores + " threads");
+      if (many != null && cores > 1 && one.getValue() / many < 0.8 * cores) {
+        return String.format(Locale.ROOT, "**Disturbed run**: %s on %d threads was only %.2f× as fast as on one "
+            + "(expected about %d×): another process held a core, so this workload's ratios are suspect; rerun on a "
+            + "quiet machine.%n%n", name.substring(0, name.length() - ", 1 thread".length()), cores,
+            one.getValue() / many, cores);
+      }
+    }
+    return "";
   }
 
   private static String run(Workload w, Env env, int repeats) {
@@ -99,6 +133,7 @@ public final class Bench {
         .append("| contender | min s | median s | Mars on Spark is x faster (by min) | result |\n")
         .append("|---|---|---|---|---|\n");
     Measurement mars = null;
+    Map<String, Double> mins = new LinkedHashMap<>();
     for (Contender c : w.contenders(env)) {
       System.err.println("[bench] " + w.id() + ": " + c.name() + " ...");
       Measurement m;
@@ -112,6 +147,7 @@ public final class Bench {
       if (mars == null) {
         mars = m;
       }
+      mins.put(c.name(), m.min());
       String agree = Math.abs(m.result() - mars.result()) <= w.tolerance() * Math.abs(mars.result()) ? ""
           : " (differs)";
       sb.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %s | %.6g%s |%n", c.name(), m.min(), m.median(),
@@ -119,7 +155,7 @@ public final class Bench {
       System.err.printf(Locale.ROOT, "[bench]   min %.3f s, median %.3f s, result %.6g%n", m.min(), m.median(),
           m.result());
     }
-    return sb.append('\n').toString();
+    return sb.append('\n').append(disturbed(mins, env.cores())).toString();
   }
 
   /** Replaces the generated part of docs/performance.md, keeping the hand-written text. */

@@ -35,14 +35,47 @@ final class Python implements Contender {
     return has("numpy");
   }
 
-  /** Whether the interpreter can import these modules. */
+  /** Python modules a workload asked for that the interpreter lacks (its contenders were skipped or failed). */
+  private static final java.util.Set<String> MISSING = new java.util.TreeSet<>();
+
+  /** Whether the interpreter can import these modules; those it cannot are remembered ({@link #skipped}). */
   static boolean has(String... modules) {
+    if (imports(modules)) {
+      return true;
+    }
+    for (String m : modules) {
+      if (!imports(m)) {
+        synchronized (MISSING) {
+          MISSING.add(m);
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean imports(String... modules) {
     try {
       Process p = new ProcessBuilder(INTERPRETER, "-c", "import " + String.join(", ", modules))
           .redirectErrorStream(true).start();
       return p.waitFor() == 0;
     } catch (Exception e) {
       return false;
+    }
+  }
+
+  /**
+   * A line saying which Python modules were missing, so which contenders this run skipped, and
+   * the Debian command that installs them; empty when none was.
+   */
+  static String skipped() {
+    synchronized (MISSING) {
+      if (MISSING.isEmpty()) {
+        return "";
+      }
+      StringBuilder pkgs = new StringBuilder();
+      MISSING.forEach(m -> pkgs.append(" python3-").append(m));
+      return "Skipped: the contenders needing " + String.join(", ", MISSING) + " (" + INTERPRETER + " lacks "
+          + (MISSING.size() > 1 ? "them" : "it") + "). Install with `apt-get install -y" + pkgs + "` and rerun.\n\n";
     }
   }
 
