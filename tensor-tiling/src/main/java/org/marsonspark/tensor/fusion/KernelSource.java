@@ -2,6 +2,7 @@ package org.marsonspark.tensor.fusion;
 
 import static org.marsonspark.tensor.fusion.Conversions.convert;
 import static org.marsonspark.tensor.fusion.Conversions.javaType;
+import static org.marsonspark.tensor.ops.Reductions.LANES;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -144,25 +145,81 @@ final class KernelSource {
   private String rowValue(Expr body, StringBuilder loop) {
     if (!innerReduces.isEmpty()) {
       StringBuilder innerBody = new StringBuilder();
+      List<String> laned = new ArrayList<>();
       for (Expr.Reduce r : innerReduces) {
         String acc = "acc" + (vars++);
         names.put(r, acc);
-        loop.append("      ").append(javaType(r.dtype())).append(' ').append(acc).append(" = ")
-            .append(ReduceCode.init(r.fn(), r.x().dtype())).append(";\n");
+        boolean lanes = ReduceCode.laned(r.fn(), r.x().dtype());
+        String init = ReduceCode.init(r.fn(), r.x().dtype());
+        loop.append("      ").append(javaType(r.dtype())).append(' ').append(acc).append(" = ").append(init);
+        for (int l = 1; lanes && l < LANES; l++) {
+          loop.append(", ").append(acc).append('_').append(l).append(" = ").append(init);
+        }
+        loop.append(";\n");
         String x = emit(r.x(), "i", innerBody, "        ");
-        innerBody.append("        ").append(acc).append(" = ")
-            .append(ReduceCode.merge(r.fn(), acc, ReduceCode.element(r.fn(), x, r.x().dtype()))).append(";\n");
+        String target = lanes ? lane(acc) : acc;
+        innerBody.append("        ").append(target).append(" = ")
+            .append(ReduceCode.merge(r.fn(), target, ReduceCode.element(r.fn(), x, r.x().dtype()))).append(";\n");
+        if (lanes) {
+          laned.add(acc);
+        }
         if (ReduceCode.needsElements(r.fn())) {
           prelude.append("    if (inner == 0) throw FusedChunk.empty(").append(emptyCheck(r)).append(");\n");
         }
       }
-      loop.append("      for (int j = 0; j < inner; j++) {\n        final int i = r * inner + j;\n")
-          .append(innerBody).append("      }\n");
+      if (laned.isEmpty()) {
+        loop.append("      for (int j = 0; j < inner; j++) {\n        final int i = r * inner + j;\n")
+            .append(innerBody).append("      }\n");
+      } else {
+        loop.append(unrolled("j", "inner", "final int i = r * inner + ", innerBody.toString(), "      "));
+        for (String acc : laned) {
+          loop.append("      ").append(acc).append(" = ").append(laneTotal(acc)).append(";\n");
+        }
+      }
     }
     if (terminal == Terminal.ROW_PARTIALS) {
       return names.get(body);
     }
     return emit(body, "r", loop, "      ");
+  }
+
+  /** A lane's accumulator stands as this placeholder in a loop body until {@link #unrolled} names it. */
+  private static String lane(String acc) {
+    return "@" + acc + "@";
+  }
+
+  /** {@code (a + a_1) + (a_2 + a_3)}: the lanes of {@code acc} added as {@code Reductions.laneSum} does. */
+  private static String laneTotal(String acc) {
+    return "(" + acc + " + " + acc + "_1) + (" + acc + "_2 + " + acc + "_3)";
+  }
+
+  /**
+   * A loop of {@code var} over {@code [0, bound)} whose {@code body} (placeholders {@link #lane}
+   * for laned accumulators) is written out once per lane: element {@code var + l} goes to lane
+   * l, then the last {@code bound % LANES} elements to lanes 0, 1, 2 — the order and lanes of
+   * {@code Reductions.laneSum}. Each copy opens with {@code index} followed by the element.
+   */
+  private static String unrolled(String var, String bound, String index, String body, String indent) {
+    StringBuilder out = new StringBuilder();
+    out.append(indent).append("int ").append(var).append(" = 0;\n")
+        .append(indent).append("for (; ").append(var).append(" + ").append(LANES - 1).append(" < ").append(bound)
+        .append("; ").append(var).append(" += ").append(LANES).append(") {\n");
+    for (int l = 0; l < LANES; l++) {
+      out.append(indent).append("  {\n").append(indent).append("    ").append(index).append(var).append(" + ").append(l)
+          .append(";\n").append(named(body, l)).append(indent).append("  }\n");
+    }
+    out.append(indent).append("}\n");
+    for (int l = 0; l < LANES - 1; l++) {
+      out.append(indent).append("if (").append(var).append(" + ").append(l).append(" < ").append(bound).append(") {\n")
+          .append(indent).append("  ").append(index).append(var).append(" + ").append(l).append(";\n")
+          .append(named(body, l)).append(indent).append("}\n");
+    }
+    return out.toString();
+  }
+
+  /** {@code body} with each lane placeholder named for lane {@code l} ({@code acc}, {@code acc_1}, ...). */
+  private static String named(String body, int l) {
+    return body.replaceAll("@(\\w+)@", l == 0 ? "$1" : "$1_" + l);
   }
 
   private String assemble(Expr root, Expr.Reduce total, Expr body, StringBuilder loop, String value) {
@@ -190,11 +247,24 @@ final class KernelSource {
       }
       default -> {
         String t = javaType(total.dtype());
-        src.append("    ").append(t).append(" total = ").append(ReduceCode.init(total.fn(), body.dtype())).append(";\n");
-        loop.append("      total = ").append(ReduceCode.merge(total.fn(), "total",
+        String init = ReduceCode.init(total.fn(), body.dtype());
+        boolean lanes = ReduceCode.laned(total.fn(), body.dtype());
+        src.append("    ").append(t).append(" total = ").append(init);
+        for (int l = 1; lanes && l < LANES; l++) {
+          src.append(", total_").append(l).append(" = ").append(init);
+        }
+        src.append(";\n");
+        String target = lanes ? lane("total") : "total";
+        loop.append("      ").append(target).append(" = ").append(ReduceCode.merge(total.fn(), target,
             ReduceCode.element(total.fn(), value, body.dtype()))).append(";\n");
         if (ReduceCode.needsElements(total.fn())) {
           src.append("    if (rows == 0) throw FusedChunk.empty(").append(emptyCheck(total)).append(");\n");
+        }
+        if (lanes) {
+          src.append(unrolled("r0", "rows", "final int r = ", loop.toString(), "    "))
+              .append("    total = ").append(laneTotal("total")).append(";\n")
+              .append("    return new ").append(t).append("[] {total};\n  }\n}\n");
+          return src.toString();
         }
         after = "    return new " + t + "[] {total};\n";
       }

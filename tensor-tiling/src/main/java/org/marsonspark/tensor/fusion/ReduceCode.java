@@ -6,8 +6,9 @@ import org.marsonspark.tensor.ops.Reductions;
 
 /**
  * How the reductions that fuse accumulate in generated code: exactly as their map steps do
- * ({@link Reductions.Simple#map}, {@link Reductions.Moment#map} for the mean): floats in double
- * left to right, everything else in long.
+ * ({@link Reductions.Simple#map}, {@link Reductions.Moment#map} for the mean): float sums in
+ * double, in {@link Reductions#LANES} interleaved lanes; everything else in order, in long for
+ * integers.
  */
 final class ReduceCode {
   private ReduceCode() {}
@@ -18,6 +19,16 @@ final class ReduceCode {
 
   static boolean isMean(ReductionFn fn) {
     return fn instanceof Reductions.Moment;
+  }
+
+  /**
+   * Whether the reduction sums floats, so accumulates in {@code Reductions.LANES} lanes as the
+   * unfused {@code Reductions.laneSum} does (a sum or a mean; products, extremes and integer
+   * sums need no lanes: they keep one accumulator, in order).
+   */
+  static boolean laned(ReductionFn fn, DType in) {
+    Reductions.Merge m = fn instanceof Reductions.Simple s ? s.merge() : Reductions.Merge.SUM;
+    return m == Reductions.Merge.SUM && floating(fn, in);
   }
 
   /** Whether the accumulator is a double (else a long). */

@@ -78,7 +78,7 @@ public final class Reductions {
     private double reduce(double[] x, int from, int n) {
       switch (merge) {
         case SUM -> {
-          return sequentialSum(x, from, n);
+          return laneSum(x, from, n);
         }
         case PROD -> {
           double p = 1;
@@ -192,12 +192,39 @@ public final class Reductions {
    * Sum of x[from, from + n), left to right in double precision. Generated fused kernels add in
    * the same order, so results are identical with fusion on and off.
    */
-  static double sequentialSum(double[] x, int from, int n) {
-    double s = 0;
-    for (int i = 0; i < n; i++) {
-      s += x[from + i];
+  /**
+   * Lanes of a float sum: element i of a contiguous run goes to accumulator {@code i % LANES},
+   * each summed in order, and the lanes add up as {@code (s0 + s1) + (s2 + s3)}. Independent
+   * accumulators let the additions overlap (one chain of dependent adds costs its latency per
+   * element), and the result is closer to numpy's pairwise sum than one running total. The fused
+   * loops ({@code fusion.KernelSource}) sum in exactly these lanes, so fused and unfused results
+   * stay identical. (Both are written out for four lanes.)
+   */
+  public static final int LANES = 4;
+
+  /** The float sum of {@code x[from .. from + n)} in {@link #LANES} interleaved lanes. */
+  static double laneSum(double[] x, int from, int n) {
+    double s0 = 0;
+    double s1 = 0;
+    double s2 = 0;
+    double s3 = 0;
+    int i = 0;
+    for (; i + 3 < n; i += 4) {
+      s0 += x[from + i];
+      s1 += x[from + i + 1];
+      s2 += x[from + i + 2];
+      s3 += x[from + i + 3];
     }
-    return s;
+    if (i < n) {
+      s0 += x[from + i];
+    }
+    if (i + 1 < n) {
+      s1 += x[from + i + 1];
+    }
+    if (i + 2 < n) {
+      s2 += x[from + i + 2];
+    }
+    return (s0 + s1) + (s2 + s3);
   }
 
   /**
@@ -345,7 +372,7 @@ public final class Reductions {
       double[] m2 = new double[l.outer];
       for (int o = 0; o < l.outer; o++) {
         int from = o * l.inner;
-        double m = l.inner == 0 ? 0 : sequentialSum(x, from, l.inner) / l.inner;
+        double m = l.inner == 0 ? 0 : laneSum(x, from, l.inner) / l.inner;
         mean[o] = m;
         if (variance) {
           double s = 0;
