@@ -11,27 +11,31 @@ import org.marsonspark.learn.base.Params;
 
 /**
  * XGBoost's scikit-learn API parameters (in lowerCamelCase) with the values XGBoost runs with by
- * default, and their names in XGBoost's own parameter map (the local {@code XGBoost.train}) and in
- * xgboost4j-spark's estimator. No XGBoost class is referred to here.
+ * default, and their names in XGBoost's own parameter map (the local {@code XGBoost.train}), which
+ * xgboost4j-spark's estimator shares, adding its own ({@code numRound}, {@code numWorkers},
+ * {@code missing}). No XGBoost class is referred to here.
  */
 final class XgbParams {
   private XgbParams() {}
 
-  /** One parameter that goes to XGBoost unchanged: our name, XGBoost's native name, xgboost4j-spark's. */
-  private record Passed(String name, String nativeName, String sparkName) {}
+  /**
+   * One parameter that goes to XGBoost unchanged: our name and XGBoost's, which xgboost4j-spark's
+   * estimator uses too.
+   */
+  private record Passed(String name, String nativeName) {}
 
   private static final Passed[] PASSED = {
-      new Passed("maxDepth", "max_depth", "maxDepth"),
-      new Passed("learningRate", "eta", "eta"),
-      new Passed("subsample", "subsample", "subsample"),
-      new Passed("colsampleBytree", "colsample_bytree", "colsampleBytree"),
-      new Passed("regLambda", "lambda", "lambda"),
-      new Passed("regAlpha", "alpha", "alpha"),
-      new Passed("minChildWeight", "min_child_weight", "minChildWeight"),
-      new Passed("gamma", "gamma", "gamma"),
-      new Passed("maxBin", "max_bin", "maxBins"),
-      new Passed("treeMethod", "tree_method", "treeMethod"),
-      new Passed("nThread", "nthread", "nthread")};
+      new Passed("maxDepth", "max_depth"),
+      new Passed("learningRate", "eta"),
+      new Passed("subsample", "subsample"),
+      new Passed("colsampleBytree", "colsample_bytree"),
+      new Passed("regLambda", "lambda"),
+      new Passed("regAlpha", "alpha"),
+      new Passed("minChildWeight", "min_child_weight"),
+      new Passed("gamma", "gamma"),
+      new Passed("maxBin", "max_bin"),
+      new Passed("treeMethod", "tree_method"),
+      new Passed("nThread", "nthread")};
 
   /** The parameters of XGBClassifier and XGBRegressor. */
   static ParamSpec spec(String estimator) {
@@ -89,7 +93,7 @@ final class XgbParams {
   static Map<String, Object> sparkParams(Params p, int classes, int workers) {
     Map<String, Object> out = new LinkedHashMap<>();
     for (Passed x : PASSED) {
-      out.put(x.sparkName(), p.get(x.name()));
+      out.put(x.nativeName(), p.get(x.name()));
     }
     out.put("objective", objective(p, classes));
     out.put("seed", seed(p));
@@ -97,7 +101,7 @@ final class XgbParams {
     out.put("missing", missing(p));
     out.put("numWorkers", workers);
     if (classes > 2) {
-      out.put("numClass", classes);
+      out.put("num_class", classes);
     }
     return out;
   }
