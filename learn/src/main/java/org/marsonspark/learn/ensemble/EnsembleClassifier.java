@@ -1,11 +1,9 @@
 package org.marsonspark.learn.ensemble;
 
-import java.util.List;
 import org.marsonspark.core.TileableHandle;
-import org.marsonspark.dataframe.Series;
-import org.marsonspark.learn.base.Classifier;
 import org.marsonspark.learn.base.Params;
 import org.marsonspark.learn.linearmodel.ClassLabels;
+import org.marsonspark.learn.linearmodel.LabelClassifier;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
@@ -18,7 +16,7 @@ import org.marsonspark.tensor.Tensor;
  * {@link #predictLabels}).
  */
 public abstract class EnsembleClassifier<E extends EnsembleClassifier<E>> extends TreeEnsemble<E>
-    implements Classifier<E> {
+    implements LabelClassifier<E> {
   private ClassLabels classes;
 
   EnsembleClassifier(Params params) {
@@ -48,39 +46,15 @@ public abstract class EnsembleClassifier<E extends EnsembleClassifier<E>> extend
     return new Target(labels.encoded(), weight);
   }
 
-  /** The classes, sorted ({@code classes_}), as a tensor: for numeric labels. */
   @Override
-  public Tensor classes_() {
+  public ClassLabels fittedLabels() {
     requireFitted();
-    return classes.requireNumeric();
+    return classes;
   }
 
-  /** The classes, sorted, whatever their type: Double for numeric labels, else the Series' values. */
-  public List<Object> classLabels_() {
-    requireFitted();
-    return List.copyOf(classes.labels());
-  }
-
-  /** The number of classes ({@code n_classes_}). */
-  public int nClasses_() {
-    requireFitted();
-    return classes.size();
-  }
-
-  /** The class of each row, lazily, as a tensor of the numeric classes. */
+  /** The position of each row's predicted class (MLlib's prediction), lazily. */
   @Override
-  public Tensor predict(TileableHandle x) {
-    requireFitted();
-    return classes.take(predictedIndex(x));
-  }
-
-  /** The class of each row as a Series of the labels (any label type). */
-  public Series predictLabels(TileableHandle x) {
-    requireFitted();
-    return classes.takeLabels(predictedIndex(x));
-  }
-
-  private Tensor predictedIndex(TileableHandle x) {
+  public Tensor predictedIndex(TileableHandle x) {
     return engineOutput(x).astype(DType.INT64);
   }
 

@@ -1,14 +1,11 @@
 package org.marsonspark.learn.ensemble;
 
 import java.util.Map;
-import org.marsonspark.core.TileableHandle;
 import org.marsonspark.learn.base.Constraint;
 import org.marsonspark.learn.base.Constraint.Closed;
 import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
-import org.marsonspark.learn.base.Regressor;
 import org.marsonspark.learn.interop.MllibTrees;
-import org.marsonspark.tensor.Tensor;
 
 /**
  * sklearn's {@code GradientBoostingRegressor}, trained by Spark MLlib's gradient-boosted trees
@@ -18,8 +15,8 @@ import org.marsonspark.tensor.Tensor;
  * pseudo-residual, where sklearn's absolute error takes the median); 'huber' and 'quantile' are
  * refused ({@code alpha}, used only by them, is validated as sklearn does).
  */
-public final class GradientBoostingRegressor extends TreeEnsemble<GradientBoostingRegressor>
-    implements Regressor<GradientBoostingRegressor>, BoostingParams<GradientBoostingRegressor> {
+public final class GradientBoostingRegressor extends EnsembleRegressor<GradientBoostingRegressor>
+    implements BoostingParams<GradientBoostingRegressor> {
   static final ParamSpec SPEC = TreeParams.common(TreeParams.boosting("GradientBoostingRegressor", "squared_error",
       "squared_error", "absolute_error", "huber", "quantile"), 3, null)
       .param("alpha", 0.9, Constraint.realRange(0.0, 1.0, Closed.NEITHER));
@@ -52,26 +49,10 @@ public final class GradientBoostingRegressor extends TreeEnsemble<GradientBoosti
   }
 
   @Override
-  boolean classifier() {
-    return false;
-  }
-
-  @Override
-  Target target(TileableHandle y) {
-    return regressionTarget(y);
-  }
-
-  @Override
   void learnerParams(long n, Map<String, Object> out) {
     TreeParams.boosting(params(), name(), out);
     out.put("lossType", TreeParams.translate(params(), name(), "loss", "lossType", "squared_error", "squared",
         "absolute_error", "absolute"));
-  }
-
-  /** The boosted prediction of each row, lazily (1-D float64). */
-  @Override
-  public Tensor predict(TileableHandle x) {
-    return engineOutput(x);
   }
 
   /** The number of trees trained ({@code n_estimators_}). */

@@ -1,12 +1,9 @@
 package org.marsonspark.learn.ensemble;
 
 import java.util.Map;
-import org.marsonspark.core.TileableHandle;
 import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
-import org.marsonspark.learn.base.Regressor;
 import org.marsonspark.learn.interop.MllibTrees;
-import org.marsonspark.tensor.Tensor;
 
 /**
  * sklearn's {@code RandomForestRegressor}, trained by Spark MLlib's distributed random forest
@@ -18,8 +15,8 @@ import org.marsonspark.tensor.Tensor;
  * <p>Deviations: as {@link RandomForestClassifier}'s; 'absolute_error' and 'poisson' criteria
  * and a multi-output y are refused.
  */
-public final class RandomForestRegressor extends TreeEnsemble<RandomForestRegressor>
-    implements Regressor<RandomForestRegressor>, ForestParams<RandomForestRegressor> {
+public final class RandomForestRegressor extends EnsembleRegressor<RandomForestRegressor>
+    implements ForestParams<RandomForestRegressor> {
   static final ParamSpec SPEC = TreeParams.common(TreeParams.forest("RandomForestRegressor", "squared_error",
       "squared_error", "absolute_error", "friedman_mse", "poisson"), null, 1.0);
 
@@ -42,25 +39,9 @@ public final class RandomForestRegressor extends TreeEnsemble<RandomForestRegres
   }
 
   @Override
-  boolean classifier() {
-    return false;
-  }
-
-  @Override
-  Target target(TileableHandle y) {
-    return regressionTarget(y);
-  }
-
-  @Override
   void learnerParams(long n, Map<String, Object> out) {
     TreeParams.forest(params(), name(), n, out);
     out.put("impurity", TreeParams.translate(params(), name(), "criterion", "impurity", "squared_error", "variance",
         "friedman_mse", "variance"));
-  }
-
-  /** The mean of the trees' predictions for each row, lazily (1-D float64). */
-  @Override
-  public Tensor predict(TileableHandle x) {
-    return engineOutput(x);
   }
 }

@@ -3,8 +3,6 @@ package org.marsonspark.learn.ensemble;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.marsonspark.core.MarsException;
-import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileableHandle;
 import org.marsonspark.learn.base.BaseEstimator;
 import org.marsonspark.learn.base.Blocks;
@@ -193,18 +191,6 @@ public abstract class TreeEnsemble<E extends TreeEnsemble<E>> extends BaseEstima
     }
     fitted(f.info());
     return (E) this;
-  }
-
-  /** A regressor's y: one float64 target, finite (sklearn's {@code check_X_y(y_numeric=True)}). */
-  final Target regressionTarget(TileableHandle y) {
-    if (y instanceof Tensor t && t.ndim() == 2 && t.shape(1) > 1) {
-      throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, name() + ": a y of " + t.shape(1) + " targets is "
-          + "not supported: MLlib's tree learners fit one target; fit one estimator per target");
-    }
-    Tensor label = Inputs.target(y, name());
-    label = label.dtype() == DType.FLOAT64 ? label : label.astype(DType.FLOAT64);
-    Inputs.requireFinite(label, "y", name(), false);
-    return new Target(label, null);
   }
 
   // ---- fitted attributes and predictions ----

@@ -6,11 +6,10 @@ import java.util.List;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileableHandle;
-import org.marsonspark.dataframe.Series;
-import org.marsonspark.learn.base.Classifier;
 import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
 import org.marsonspark.learn.linearmodel.ClassLabels;
+import org.marsonspark.learn.linearmodel.LabelClassifier;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
@@ -24,7 +23,7 @@ import org.marsonspark.tensor.Tensor;
  * ({@link #classLabels_}, {@link #predictLabels}). {@code predictProba} is XGBoost's; the
  * prediction is its most probable class.
  */
-public final class XGBClassifier extends XGBModel<XGBClassifier> implements Classifier<XGBClassifier> {
+public final class XGBClassifier extends XGBModel<XGBClassifier> implements LabelClassifier<XGBClassifier> {
   static final ParamSpec SPEC = XgbParams.spec("XGBClassifier");
 
   private ClassLabels classes;
@@ -88,36 +87,17 @@ public final class XGBClassifier extends XGBModel<XGBClassifier> implements Clas
     return classes.size();
   }
 
-  /** The classes, sorted ({@code classes_}), as a tensor: for numeric labels. */
   @Override
-  public Tensor classes_() {
+  public ClassLabels fittedLabels() {
     requireFitted();
-    return classes.requireNumeric();
+    return classes;
   }
 
-  /** The classes, sorted, whatever their type. */
-  public List<Object> classLabels_() {
-    requireFitted();
-    return List.copyOf(classes.labels());
-  }
-
-  /** The number of classes ({@code n_classes_}). */
-  public int nClasses_() {
-    requireFitted();
-    return classes.size();
-  }
-
-  /** The most probable class of each row, lazily, as a tensor of the numeric classes. */
+  /** The position of each row's most probable class, lazily. */
   @Override
-  public Tensor predict(TileableHandle x) {
+  public Tensor predictedIndex(TileableHandle x) {
     requireFitted();
-    return classes.take(boosterOutput(x, XgbRows.Output.CLASS).astype(DType.INT64));
-  }
-
-  /** The most probable class of each row as a Series of the labels (any label type). */
-  public Series predictLabels(TileableHandle x) {
-    requireFitted();
-    return classes.takeLabels(boosterOutput(x, XgbRows.Output.CLASS));
+    return boosterOutput(x, XgbRows.Output.CLASS).astype(DType.INT64);
   }
 
   /** Per row, the probability of each class in {@code classes_} order, lazily. */
