@@ -57,45 +57,77 @@ public final class SparkML {
   public static Dataset<Row> toDataset(MarsSession session, TileableHandle x, TileableHandle y, String featuresCol,
       String labelCol) {
     Features f = Features.of(x, "toDataset");
-    int d = f.nFeatures();
-    List<Tensor> inputs = new ArrayList<>(List.of(f.x()));
+    Tensor label = null;
     if (y != null) {
-      Tensor label = Inputs.target(y, "toDataset");
+      label = Inputs.target(y, "toDataset");
       Inputs.consistentLength(f.x(), label);
-      inputs.add(label);
     }
-    int width = d + (y != null ? 1 : 0);
-    Tensor rows = Blocks.map(inputs, new ConcatColumns(width), new long[] {width}, DType.FLOAT64).execute(session);
-    List<StructField> fields = new ArrayList<>(List.of(DataTypes.createStructField(featuresCol,
-        SQLDataTypes.VectorType(), false)));
-    if (y != null) {
-      fields.add(DataTypes.createStructField(labelCol, DataTypes.DoubleType, false));
-    }
-    JavaRDD<Row> out = session.chunkValues(rows.data().chunks()).toJavaRDD().mapPartitions(new BlockRows(d, y != null));
-    return session.spark().createDataFrame(out, new StructType(fields.toArray(new StructField[0])));
+    return hold(session, f.x(), label, null, featuresCol, labelCol, null).dataset();
   }
 
-  /** The rows of the blocks of a partition: the first d values as a dense vector, then the label. */
+  /**
+   * A Dataset over chunks executed for it, held in the executors while Spark code (a fit) reads
+   * them; {@link #close} releases them, after which the Dataset must not be used.
+   */
+  public record Held(Dataset<Row> dataset, Tensor rows) implements AutoCloseable {
+    @Override
+    public void close() {
+      rows.release();
+    }
+  }
+
+  /**
+   * The 2-D float tensor x as a Dataset with the vector column {@code featuresCol} and, for each
+   * aligned 1-D tensor given (label, weight; null for none), a double column: one partition per
+   * row chunk of x, built where its chunk is held. The inputs are executed first, side by side in
+   * one pass, and held until the result is closed.
+   */
+  public static Held hold(MarsSession session, Tensor x, Tensor label, Tensor weight, String featuresCol,
+      String labelCol, String weightCol) {
+    int d = Math.toIntExact(x.shape(1));
+    List<Tensor> inputs = new ArrayList<>(List.of(x));
+    List<StructField> fields = new ArrayList<>(List.of(DataTypes.createStructField(featuresCol,
+        SQLDataTypes.VectorType(), false)));
+    if (label != null) {
+      inputs.add(label);
+      fields.add(DataTypes.createStructField(labelCol, DataTypes.DoubleType, false));
+    }
+    if (weight != null) {
+      inputs.add(weight);
+      fields.add(DataTypes.createStructField(weightCol, DataTypes.DoubleType, false));
+    }
+    int extra = inputs.size() - 1;
+    int width = d + extra;
+    Tensor rows = Blocks.map(inputs, new ConcatColumns(width), new long[] {width}, DType.FLOAT64).execute(session);
+    JavaRDD<Row> out = session.chunkValues(rows.data().chunks()).toJavaRDD().mapPartitions(new BlockRows(d, extra));
+    return new Held(session.spark().createDataFrame(out, new StructType(fields.toArray(new StructField[0]))), rows);
+  }
+
+  /** The rows of the blocks of a partition: the first d values as a dense vector, then {@code extra} doubles. */
   static final class BlockRows implements FlatMapFunction<Iterator<Object>, Row> {
     private final int d;
-    private final boolean label;
+    private final int extra;
 
-    BlockRows(int d, boolean label) {
+    BlockRows(int d, int extra) {
       this.d = d;
-      this.label = label;
+      this.extra = extra;
     }
 
     @Override
     public Iterator<Row> call(Iterator<Object> blocks) {
       List<Row> rows = new ArrayList<>();
-      int w = d + (label ? 1 : 0);
+      int w = d + extra;
       while (blocks.hasNext()) {
         NDArray b = (NDArray) blocks.next();
         double[] v = b.doubles();
         int n = (int) b.shape(0);
         for (int r = 0; r < n; r++) {
-          Vector features = Vectors.dense(java.util.Arrays.copyOfRange(v, r * w, r * w + d));
-          rows.add(label ? RowFactory.create(features, v[r * w + d]) : RowFactory.create(features));
+          Object[] values = new Object[1 + extra];
+          values[0] = Vectors.dense(java.util.Arrays.copyOfRange(v, r * w, r * w + d));
+          for (int e = 0; e < extra; e++) {
+            values[1 + e] = v[r * w + d + e];
+          }
+          rows.add(RowFactory.create(values));
         }
       }
       return rows.iterator();

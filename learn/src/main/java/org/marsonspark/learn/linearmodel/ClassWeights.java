@@ -12,11 +12,11 @@ import org.marsonspark.core.MarsException.ErrorClass;
  * (all 1), {@code "balanced"} ({@code n_samples / (n_classes · count)}) or a map from labels to
  * weights (classes it leaves out weigh 1).
  */
-final class ClassWeights {
+public final class ClassWeights {
   private ClassWeights() {}
 
   /** The weight of each of the classes (sorted labels, with their counts). */
-  static double[] of(Object classWeight, ClassLabels classes) {
+  public static double[] of(Object classWeight, ClassLabels classes) {
     double[] w = new double[classes.size()];
     Arrays.fill(w, 1.0);
     if (classWeight == null) {
