@@ -11,6 +11,7 @@ import org.marsonspark.learn.base.BaseEstimator;
 import org.marsonspark.learn.base.Classifier;
 import org.marsonspark.learn.base.Constraint;
 import org.marsonspark.learn.base.Constraint.Closed;
+import org.marsonspark.learn.base.DecisionFunction;
 import org.marsonspark.learn.base.Features;
 import org.marsonspark.learn.base.FitRows;
 import org.marsonspark.learn.base.HeldData;
@@ -46,7 +47,7 @@ import org.marsonspark.tensor.Tensor;
  * only), {@code randomState} (unused by lbfgs), {@code verbose} and {@code nJobs} are left out.
  */
 public final class LogisticRegression extends BaseEstimator<LogisticRegression>
-    implements Classifier<LogisticRegression>, LocalFit {
+    implements Classifier<LogisticRegression>, DecisionFunction, LocalFit {
   static final ParamSpec SPEC = ParamSpec.of("LogisticRegression")
       .param("penalty", "l2", Constraint.anyOf(Constraint.options("l1", "l2", "elasticnet", "none"),
           Constraint.none()))
@@ -356,6 +357,7 @@ public final class LogisticRegression extends BaseEstimator<LogisticRegression>
   // ---- predictions (lazy) ----
 
   /** {@code X·coef_ᵀ + intercept_}: {@code (n)} for two classes, else {@code (n, n_classes)}. */
+  @Override
   public Tensor decisionFunction(TileableHandle x) {
     Tensor scores = checkInput(x, false).dot(coef_().T()).add(intercept_());
     return coef.length == 1 ? scores.reshape(-1) : scores;
