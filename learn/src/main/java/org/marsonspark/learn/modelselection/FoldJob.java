@@ -54,7 +54,7 @@ record FoldJob(Recipe recipe, Map<String, Object> candidateParams, List<Scorer> 
     if (raise) {
       throw new MarsException(e instanceof MarsException m ? m.errorClass() : ErrorClass.TASK_FAILED, who
           + ": the fit of candidate " + candidate + " " + candidateParams + " on fold " + fold + " failed (errorScore="
-          + "'raise'): " + e.getMessage(), e);
+          + "'raise'): " + (e instanceof MarsException m ? m.detail() : e.toString()), e);
     }
     return FoldScores.failed(candidate, fold, scorers.size(), trainScores, errorScore, fitTime, e);
   }

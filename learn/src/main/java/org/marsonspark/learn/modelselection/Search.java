@@ -173,15 +173,33 @@ final class Search {
     }
   }
 
-  /** A candidate's failure inside a task (errorScore 'raise'), with its own message rather than the task's. */
+  /**
+   * A candidate's failure inside a task (errorScore 'raise') with its own message and error class
+   * rather than the task's: the message travels in the cause chain (as the error or its stand-in).
+   */
   private static MarsException candidateFailure(MarsException e, String who) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof MarsException m && m != e && m.getMessage() != null
-          && m.getMessage().startsWith(who + ": the fit of candidate")) {
-        return new MarsException(m.errorClass(), m.getMessage(), e);
+    String marker = who + ": the fit of candidate";
+    Throwable deepest = null;
+    for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
+      if (t.getMessage() != null && t.getMessage().contains(marker)) {
+        deepest = t;
       }
     }
-    return e;
+    if (deepest == null) {
+      return e;
+    }
+    String m = deepest.getMessage();
+    int at = m.indexOf(marker);
+    ErrorClass kind = ErrorClass.TASK_FAILED;
+    int open = m.lastIndexOf('[', at);
+    if (open >= 0 && m.indexOf("] ", open) == at - 2) {
+      try {
+        kind = ErrorClass.valueOf(m.substring(open + 1, at - 2));
+      } catch (IllegalArgumentException notAClass) {
+        // the brackets are not an error class: TASK_FAILED
+      }
+    }
+    return new MarsException(kind, m.substring(at), e);
   }
 
   private static List<FoldScores> distributed(List<FoldJob> jobs, Setup s, Tensor x, Tensor y, Tensor w,
