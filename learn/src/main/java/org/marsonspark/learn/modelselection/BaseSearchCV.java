@@ -29,8 +29,8 @@ import org.marsonspark.tensor.Tensor;
  * <p>Parameters: {@code estimator}, {@code scoring} (null: the estimator's score; a name, a
  * {@link Scorer}, a list of names or a map of names to scorers), {@code refit} (true, false or
  * the scorer name to refit by), {@code cv} (null: 5; an int — KFold, StratifiedKFold for a
- * classifier — or a KFold / StratifiedKFold), {@code errorScore} ('raise' or the score of a
- * failed fit, NaN by default), {@code returnTrainScore}, {@code verbose} (null: one line per
+ * classifier —, a KFold / StratifiedKFold, or a list of {@link Split}s), {@code errorScore}
+ * ('raise' or the score of a failed fit, NaN by default), {@code returnTrainScore}, {@code verbose} (null: one line per
  * finished candidate on stderr when the session shows progress, {@code MarsOptions.withProgress};
  * 0: none; 1 or more: the lines), and Mars's {@code localFitLimit}: the most bytes of X and y for
  * which the fits run as spawned calls (256 MiB; 0: always distributed). sklearn's {@code nJobs},
@@ -65,7 +65,7 @@ public abstract class BaseSearchCV<S extends BaseSearchCV<S>> extends BaseEstima
         .param("refit", true, Constraint.anyOf(Constraint.bool(), Constraint.instanceOf(String.class, "a str")))
         .param("cv", null, Constraint.anyOf(Constraint.intRange(2L, null, Closed.LEFT),
             Constraint.instanceOf(KFold.class, "a KFold"), Constraint.instanceOf(StratifiedKFold.class,
-                "a StratifiedKFold"), Constraint.none()))
+                "a StratifiedKFold"), Constraint.instanceOf(List.class, "a list of Splits"), Constraint.none()))
         .param("errorScore", Double.NaN, Constraint.anyOf(Constraint.options("raise"),
             new Constraint("a float", v -> v instanceof Number)))
         .param("returnTrainScore", false, Constraint.bool())

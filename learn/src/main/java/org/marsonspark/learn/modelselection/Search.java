@@ -101,7 +101,10 @@ final class Search {
         + errorScore);
   }
 
-  /** sklearn's {@code check_cv}: an int is KFold, or StratifiedKFold for a classifier; a splitter is itself. */
+  /**
+   * sklearn's {@code check_cv}: an int is KFold, or StratifiedKFold for a classifier; a splitter is
+   * itself; a list of {@link Split}s (sklearn's iterable of (train, test)) is used as given.
+   */
   static List<Split> splits(Object cv, boolean classifier, Tensor x, Tensor y, String who) {
     Object spec = cv == null ? Integer.valueOf(5) : cv;
     if (spec instanceof Integer k) {
@@ -113,8 +116,11 @@ final class Search {
     if (spec instanceof KFold kf) {
       return kf.split(x);
     }
+    if (spec instanceof List<?> given && !given.isEmpty() && given.stream().allMatch(Split.class::isInstance)) {
+      return given.stream().map(Split.class::cast).toList();
+    }
     throw new MarsException(ErrorClass.INVALID_PARAMETER_VALUE, who + ": cv must be an int (the number of folds), a "
-        + "KFold or a StratifiedKFold, got " + (spec instanceof Number ? spec + " (" + spec.getClass().getSimpleName()
+        + "KFold, a StratifiedKFold or a non-empty list of Splits, got " + (spec instanceof Number ? spec + " (" + spec.getClass().getSimpleName()
             + ")" : spec.getClass().getName()));
   }
 
