@@ -7,12 +7,14 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.marsonspark.examples.HyperParameterSearch;
 import org.marsonspark.learn.base.Estimator;
 import org.marsonspark.learn.base.LocalFit;
 import org.marsonspark.learn.datasets.Dataset;
 import org.marsonspark.learn.datasets.MakeClassification;
 import org.marsonspark.learn.linearmodel.LogisticRegression;
 import org.marsonspark.learn.modelselection.GridSearchCV;
+import org.marsonspark.learn.modelselection.LocalRows;
 import org.marsonspark.learn.modelselection.ModelSelection;
 import org.marsonspark.learn.modelselection.ParameterGrid;
 import org.marsonspark.learn.modelselection.Scorer;
@@ -38,17 +40,13 @@ final class ModelSearch implements Workload {
   }
 
   /**
-   * The estimators searched and their grids (12 configurations in all). The hook for a tree
-   * ensemble that fits inside one task (it implements {@code LocalFit}): add it here with its grid,
-   * e.g. {@code XGBClassifier} with two depths, and take as many LogisticRegression configurations
-   * out to keep 12.
+   * The estimators searched, each with its grids (12 configurations in all), each estimator one
+   * {@code GridSearchCV}. The hook for a tree ensemble that fits inside one task (it implements
+   * {@code LocalFit}): add it here with its grid — e.g. {@code XGBClassifier} with two depths —
+   * and take as many LogisticRegression configurations out, to keep 12.
    */
-  static List<Map.Entry<Estimator<?>, Map<String, List<?>>>> grids() {
-    List<Map.Entry<Estimator<?>, Map<String, List<?>>>> g = new ArrayList<>();
-    g.add(Map.entry(new LogisticRegression(), Map.of("C", List.of(0.01, 0.1, 1.0, 10.0),
-        "multiClass", List.of("multinomial", "ovr"), "fitIntercept", List.of(true))));
-    g.add(Map.entry(new LogisticRegression().fitIntercept(false), Map.of("C", List.of(0.01, 0.1, 1.0, 10.0))));
-    return g;
+  static List<Map.Entry<Estimator<?>, List<Map<String, List<?>>>>> grids() {
+    return List.of(Map.entry(new LogisticRegression(), HyperParameterSearch.grid()));
   }
 
   @Override
@@ -78,7 +76,7 @@ final class ModelSearch implements Workload {
     List<Contender> c = new ArrayList<>();
     c.add(Contender.java("Mars on Spark GridSearchCV (spawned calls, local[*])", () -> {
       double best = Double.NEGATIVE_INFINITY;
-      for (Map.Entry<Estimator<?>, Map<String, List<?>>> g : grids()) {
+      for (Map.Entry<Estimator<?>, List<Map<String, List<?>>>> g : grids()) {
         GridSearchCV s = new GridSearchCV(g.getKey(), g.getValue()).cv(List.of(split)).refit(false).verbose(0)
             .fit(x, y);
         best = Math.max(best, s.bestScore_());
@@ -96,13 +94,13 @@ final class ModelSearch implements Workload {
   /** The data as local arrays, and the configurations fitted on them. */
   private record Local(NDArray x, NDArray y, long[] train, long[] test) {
     double best(int threads) throws Exception {
-      NDArray xTrain = rows(x, train);
-      NDArray yTrain = rows(y, train);
-      NDArray xTest = rows(x, test);
-      NDArray yTest = rows(y, test);
+      NDArray xTrain = LocalRows.take(x, train);
+      NDArray yTrain = LocalRows.take(y, train);
+      NDArray xTest = LocalRows.take(x, test);
+      NDArray yTest = LocalRows.take(y, test);
       Scorer accuracy = Scorer.of("accuracy");
       List<java.util.concurrent.Callable<Double>> fits = new ArrayList<>();
-      for (Map.Entry<Estimator<?>, Map<String, List<?>>> g : grids()) {
+      for (Map.Entry<Estimator<?>, List<Map<String, List<?>>>> g : grids()) {
         for (Map<String, Object> params : new ParameterGrid(g.getValue())) {
           LocalFit e = (LocalFit) g.getKey().setParams(new LinkedHashMap<>(params));
           fits.add(() -> accuracy.scoreLocal(e.fitLocal(xTrain, yTrain, null), xTest, yTest));
@@ -118,16 +116,6 @@ final class ModelSearch implements Workload {
       } finally {
         pool.shutdown();
       }
-    }
-
-    private static NDArray rows(NDArray a, long[] rows) {
-      double[] v = a.astype(DType.FLOAT64).doubles();
-      int w = a.ndim() == 1 ? 1 : (int) a.shape(1);
-      double[] out = new double[rows.length * w];
-      for (int i = 0; i < rows.length; i++) {
-        System.arraycopy(v, (int) rows[i] * w, out, i * w, w);
-      }
-      return a.ndim() == 1 ? NDArray.of(out, rows.length) : NDArray.of(out, rows.length, w);
     }
   }
 }

@@ -29,8 +29,8 @@ import org.marsonspark.tensor.Tensor;
 public final class HyperParameterSearch {
   private HyperParameterSearch() {}
 
-  /** 12 configurations: C × (multinomial, one-vs-rest) with an intercept, and C without one. */
-  static List<Map<String, List<?>>> grid() {
+  /** 12 LogisticRegression configurations: C × (multinomial, one-vs-rest) with an intercept, and C without one. */
+  public static List<Map<String, List<?>>> grid() {
     List<Double> c = List.of(0.01, 0.1, 1.0, 10.0);
     return List.of(Map.of("C", c, "multiClass", List.of("multinomial", "ovr")),
         Map.of("C", c, "fitIntercept", List.of(false)));

@@ -1,7 +1,6 @@
 package org.marsonspark.learn.linearmodel;
 
 import org.marsonspark.learn.base.LocalModel;
-import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 
 /**
@@ -22,20 +21,11 @@ record LogisticModel(double[][] coef, double[] classes, boolean multinomial, boo
 
   /** Row-major (n, outputs) scores {@code x·coefᵀ + b}. */
   private double[] scores(NDArray x) {
-    double[] xv = x.astype(DType.FLOAT64).doubles();
-    int n = (int) x.shape(0);
-    int k = coef.length;
-    double[] z = new double[n * k];
-    for (int i = 0; i < n; i++) {
-      for (int c = 0; c < k; c++) {
-        double v = 0;
-        for (int j = 0; j < features; j++) {
-          v += xv[i * features + j] * coef[c][j];
-        }
-        z[i * k + c] = v + (intercept ? coef[c][features] : 0);
-      }
+    double[] bias = new double[coef.length];
+    for (int c = 0; c < bias.length; c++) {
+      bias[c] = intercept ? coef[c][features] : 0;
     }
-    return z;
+    return LinearScores.of(x, features, coef, bias);
   }
 
   @Override

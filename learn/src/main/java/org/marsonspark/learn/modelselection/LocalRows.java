@@ -4,11 +4,11 @@ import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 
 /** Rows of a local array by position, as float64 (what the local fits and scorers read). */
-final class LocalRows {
+public final class LocalRows {
   private LocalRows() {}
 
   /** {@code a[rows]} along the first axis (1-D or 2-D), as float64. */
-  static NDArray take(NDArray a, long[] rows) {
+  public static NDArray take(NDArray a, long[] rows) {
     double[] v = a.astype(DType.FLOAT64).doubles();
     int width = a.ndim() == 1 ? 1 : (int) a.shape(1);
     double[] out = new double[rows.length * width];
