@@ -123,6 +123,19 @@ class ModelSearch_Test {
   }
 
   @Test
+  void linearRegressionFitsTheSameInATask() {
+    GridSearchCV base = new GridSearchCV(new org.marsonspark.learn.linearmodel.LinearRegression(),
+        Map.of("fitIntercept", List.of(true, false))).cv(3).scoring(List.of("r2", "neg_mean_squared_error"))
+        .refit("r2");
+    LocalFrame a = base.fit(x, y).cvResults_().execute().fetch();
+    LocalFrame b = base.localFitLimit(0).fit(x, y).cvResults_().execute().fetch();
+    for (String col : List.of("mean_test_r2", "split2_test_neg_mean_squared_error")) {
+      LearnAssert.assertClose(org.marsonspark.tensor.NDArray.of(column(b, col)),
+          org.marsonspark.tensor.NDArray.of(column(a, col)), 1e-9, 1e-12, col);
+    }
+  }
+
+  @Test
   void cvResultsHaveSklearnsColumns() {
     GridSearchCV s = new GridSearchCV(lr(), List.of(Map.of("C", List.of(0.1, 1.0)), Map.of("fitIntercept",
         List.of(false)))).cv(2).fit(x, y);
