@@ -86,8 +86,9 @@ final class SearchProgress implements AutoCloseable {
     sums[c] += s.test()[0];
     seconds[c] += s.fitTime() + s.scoreTime();
     if (done[c] == folds) {
-      write(String.format("[%s] candidate %d/%d %s: mean test score %.5g (%d folds, fits %.2f s, %.1f s since "
-          + "the start)", who, c + 1, candidates.size(), candidates.get(c), sums[c] / folds, folds, seconds[c],
+      write(String.format("[%s] candidate %d/%d %s: mean test score %.5g (%d fold%s, fits %.2f s, %.1f s since "
+          + "the start)", who, c + 1, candidates.size(), candidates.get(c), sums[c] / folds, folds, folds == 1 ? "" : "s",
+          seconds[c],
           (System.nanoTime() - start) / 1e9));
     }
   }
