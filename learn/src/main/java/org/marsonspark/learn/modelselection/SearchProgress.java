@@ -87,9 +87,8 @@ final class SearchProgress implements AutoCloseable {
     seconds[c] += s.fitTime() + s.scoreTime();
     if (done[c] == folds) {
       write(String.format("[%s] candidate %d/%d %s: mean test score %.5g (%d fold%s, fits %.2f s, %.1f s since "
-          + "the start)", who, c + 1, candidates.size(), candidates.get(c), sums[c] / folds, folds, folds == 1 ? "" : "s",
-          seconds[c],
-          (System.nanoTime() - start) / 1e9));
+          + "the start)", who, c + 1, candidates.size(), candidates.get(c), sums[c] / folds, folds,
+          folds == 1 ? "" : "s", seconds[c], (System.nanoTime() - start) / 1e9));
     }
   }
 
