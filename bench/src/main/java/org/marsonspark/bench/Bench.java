@@ -82,6 +82,7 @@ public final class Bench {
     c.put("L1", List.of(new KMeansLloyd(quick ? 200_000 : 2_000_000, quick ? 50_000 : 500_000)));
     c.put("L2", List.of(new LogisticFit(quick ? 100_000L : 1_000_000L, 50, quick ? 25_000L : 125_000L)));
     c.put("L3", List.of(new PcaFit(quick ? 100_000L : 1_000_000L, 100, quick ? 25_000L : 125_000L)));
+    c.put("W7", List.of(new ModelSearch(quick ? 6_000 : 60_000)));
     c.put("P1", List.of(Planner.planning(quick ? 10_000 : 100_000)));
     c.put("P2", List.of(Planner.throughput(quick ? 1_000 : 10_000)));
     return c;

@@ -2,7 +2,7 @@ package org.marsonspark.learn.linearmodel;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.marsonspark.learn.base.Blocks;
+import org.marsonspark.learn.base.FitRows;
 import org.marsonspark.learn.kernel.CentredR;
 import org.marsonspark.tensor.Tensor;
 
@@ -13,16 +13,20 @@ import org.marsonspark.tensor.Tensor;
  * are {@code Rxx} (d×d, the R of X) and {@code Rxy} (d×t, {@code Qᵀy}).
  */
 record CentredFactor(int features, int targets, double[] xOffset, double[] yOffset, double[] r) {
-  /** Runs the pass: X (n×d), y (n×t or n), optional weights (n). */
+  /** Runs the pass over held tensors: X (n×d), y (n×t or n), optional weights (n). */
   static CentredFactor of(Tensor x, Tensor y, Tensor weights, boolean centre) {
-    int d = Math.toIntExact(x.shape(1));
-    int t = y.ndim() == 2 ? Math.toIntExact(y.shape(1)) : 1;
-    int c = d + t;
     List<Tensor> inputs = new ArrayList<>(List.of(x, y));
     if (weights != null) {
       inputs.add(weights);
     }
-    double[] p = Blocks.evaluate(inputs, new CentredR(d, t, weights != null, centre), c + 2, c).doubles();
+    return of(FitRows.held(inputs), Math.toIntExact(x.shape(1)), y.ndim() == 2 ? Math.toIntExact(y.shape(1)) : 1,
+        weights != null, centre);
+  }
+
+  /** Runs the pass over the rows: X (d columns), y (t targets), the weights when {@code weighted}. */
+  static CentredFactor of(FitRows rows, int d, int t, boolean weighted, boolean centre) {
+    int c = d + t;
+    double[] p = rows.evaluate(new CentredR(d, t, weighted, centre), c + 2, c).doubles();
     double[] xOffset = new double[d];
     double[] yOffset = new double[t];
     System.arraycopy(p, c, xOffset, 0, d);

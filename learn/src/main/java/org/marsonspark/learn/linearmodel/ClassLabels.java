@@ -61,6 +61,38 @@ public record ClassLabels(List<Object> labels, Tensor numeric, long[] counts, Te
     return new ClassLabels(labels, classes, counts, encoded);
   }
 
+  /**
+   * The classes of local labels inside one task (a local fit): the same checks as {@link #of}, y
+   * encoded as the position of its class.
+   *
+   * @param classes the classes with their counts (no tensors)
+   * @param values the classes as numbers, sorted
+   * @param encoded per row, the position of its class (float64)
+   */
+  record Local(ClassLabels classes, double[] values, NDArray encoded) {}
+
+  static Local local(double[] y, String estimator) {
+    Inputs.requireFinite(y, DType.FLOAT64, "y", estimator);
+    double[] values = java.util.Arrays.stream(y).distinct().sorted().toArray();
+    List<Object> labels = new ArrayList<>();
+    for (double v : values) {
+      if (v != Math.rint(v)) {
+        throw new MarsException(ErrorClass.INVALID_ARGUMENT, estimator + ": Unknown label type: 'continuous' "
+            + "(y has the non-integer value " + v + "); a classifier needs class labels — use a regressor for a "
+            + "continuous target");
+      }
+      labels.add(v);
+    }
+    long[] counts = new long[values.length];
+    double[] encoded = new double[y.length];
+    for (int i = 0; i < y.length; i++) {
+      int c = java.util.Arrays.binarySearch(values, y[i]);
+      counts[c]++;
+      encoded[i] = c;
+    }
+    return new Local(new ClassLabels(labels, null, counts, null), values, NDArray.of(encoded));
+  }
+
   private static ClassLabels ofSeries(Series s, String estimator) {
     LocalSeries vc = s.valueCounts(false, false, false).execute().fetch();
     TreeMap<String, Long> sorted = new TreeMap<>();

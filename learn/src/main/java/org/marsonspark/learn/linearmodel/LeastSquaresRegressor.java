@@ -6,7 +6,10 @@ import org.marsonspark.core.TileableHandle;
 import org.marsonspark.learn.base.BaseEstimator;
 import org.marsonspark.learn.base.Features;
 import org.marsonspark.learn.base.HeldData;
+import org.marsonspark.learn.base.FitRows;
 import org.marsonspark.learn.base.Inputs;
+import org.marsonspark.learn.base.LocalFit;
+import org.marsonspark.learn.base.LocalModel;
 import org.marsonspark.learn.base.Params;
 import org.marsonspark.learn.base.Regressor;
 import org.marsonspark.learn.metrics.Metrics;
@@ -24,7 +27,7 @@ import org.marsonspark.tensor.Tensor;
  * several; {@code predict} is the lazy {@code X·coef_ᵀ + intercept_}.
  */
 public abstract class LeastSquaresRegressor<E extends LeastSquaresRegressor<E>> extends BaseEstimator<E>
-    implements Regressor<E> {
+    implements Regressor<E>, LocalFit {
   private double[][] coef;
   private double[] intercept;
   private boolean multiOutput;
@@ -61,25 +64,57 @@ public abstract class LeastSquaresRegressor<E extends LeastSquaresRegressor<E>> 
       }
       factor = CentredFactor.of(f.x(), target.y(), w, fitIntercept());
     }
-    coef = solve(factor, f.nSamples());
-    intercept = new double[coef.length];
-    if (fitIntercept()) {
-      for (int j = 0; j < coef.length; j++) {
-        double dot = 0;
-        for (int i = 0; i < f.nFeatures(); i++) {
-          dot += factor.xOffset()[i] * coef[j][i];
-        }
-        intercept[j] = factor.yOffset()[j] - dot;
-      }
-    }
+    Solution s = solution(factor, f.nSamples());
+    coef = s.coef();
+    intercept = s.intercept();
     multiOutput = target.multiOutput();
     fitted(f.info());
     return (E) this;
   }
 
+  /** The same fit on local rows inside one task (model search's spawned calls): one pass in this thread. */
+  @Override
+  public LocalModel fitLocal(NDArray x, NDArray y, NDArray sampleWeight) {
+    params().validate();
+    checkParams();
+    Inputs.requireFinite(x.astype(DType.FLOAT64).doubles(), DType.FLOAT64, "X", name());
+    Inputs.requireFinite(y.astype(DType.FLOAT64).doubles(), DType.FLOAT64, "y", name());
+    if (sampleWeight != null) {
+      double[] w = sampleWeight.astype(DType.FLOAT64).doubles();
+      Inputs.requireFinite(w, DType.FLOAT64, "sample_weight", name());
+      requireNonNegative(java.util.Arrays.stream(w).min().orElse(0));
+    }
+    int d = Math.toIntExact(x.shape(1));
+    int t = y.ndim() == 2 ? Math.toIntExact(y.shape(1)) : 1;
+    NDArray[] blocks = sampleWeight == null ? new NDArray[] {x, y} : new NDArray[] {x, y, sampleWeight};
+    Solution s = solution(CentredFactor.of(FitRows.local(blocks), d, t, sampleWeight != null, fitIntercept()), x.shape(0));
+    return new LeastSquaresModel(s.coef(), s.intercept(), y.ndim() == 2);
+  }
+
+  /** The coefficients {@code [target][feature]} and the intercepts. */
+  private record Solution(double[][] coef, double[] intercept) {}
+
+  private Solution solution(CentredFactor factor, long samples) {
+    double[][] c = solve(factor, samples);
+    double[] b = new double[c.length];
+    if (fitIntercept()) {
+      for (int j = 0; j < c.length; j++) {
+        double dot = 0;
+        for (int i = 0; i < factor.features(); i++) {
+          dot += factor.xOffset()[i] * c[j][i];
+        }
+        b[j] = factor.yOffset()[j] - dot;
+      }
+    }
+    return new Solution(c, b);
+  }
+
   private void requireNonNegative(Tensor w) {
     Inputs.requireFinite(w, "sample_weight", name(), false);
-    double min = w.shape(0) == 0 ? 0 : w.min().execute().fetch().getDouble(0);
+    requireNonNegative(w.shape(0) == 0 ? 0 : w.min().execute().fetch().getDouble(0));
+  }
+
+  private void requireNonNegative(double min) {
     if (min < 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, name() + ": Negative values in data passed to "
           + "`sample_weight` (minimum " + min + "); weights must be non-negative.");

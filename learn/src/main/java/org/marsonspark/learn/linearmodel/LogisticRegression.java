@@ -11,9 +11,13 @@ import org.marsonspark.learn.base.BaseEstimator;
 import org.marsonspark.learn.base.Classifier;
 import org.marsonspark.learn.base.Constraint;
 import org.marsonspark.learn.base.Constraint.Closed;
+import org.marsonspark.learn.base.DecisionFunction;
 import org.marsonspark.learn.base.Features;
+import org.marsonspark.learn.base.FitRows;
 import org.marsonspark.learn.base.HeldData;
 import org.marsonspark.learn.base.Inputs;
+import org.marsonspark.learn.base.LocalFit;
+import org.marsonspark.learn.base.LocalModel;
 import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
 import org.marsonspark.tensor.DType;
@@ -43,7 +47,7 @@ import org.marsonspark.tensor.Tensor;
  * only), {@code randomState} (unused by lbfgs), {@code verbose} and {@code nJobs} are left out.
  */
 public final class LogisticRegression extends BaseEstimator<LogisticRegression>
-    implements Classifier<LogisticRegression> {
+    implements Classifier<LogisticRegression>, DecisionFunction, LocalFit {
   static final ParamSpec SPEC = ParamSpec.of("LogisticRegression")
       .param("penalty", "l2", Constraint.anyOf(Constraint.options("l1", "l2", "elasticnet", "none"),
           Constraint.none()))
@@ -187,38 +191,72 @@ public final class LogisticRegression extends BaseEstimator<LogisticRegression>
     checkParams();
     Features f = Features.of(x, name());
     ClassLabels labels = ClassLabels.of(y, name());
-    if (labels.size() < 2) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "This solver needs samples of at least 2 classes in "
-          + "the data, but the data contains only one class: " + labels.labels().get(0));
-    }
+    requireTwoClasses(labels);
     Tensor w = Inputs.sampleWeight(sampleWeight, name());
     Inputs.consistentLength(f.x(), labels.encoded(), w);
-    boolean multi = multiClass().equals("multinomial") || multiClass().equals("auto") && labels.size() > 2;
-    double lambda = penalty() == null || penalty().equals("none") ? 0 : 1 / C();
     List<Tensor> inputs = new ArrayList<>(List.of(f.x(), labels.encoded()));
     if (w != null) {
       inputs.add(w);
     }
+    Solution s;
     try (HeldData held = HeldData.of(inputs.toArray(new Tensor[0]))) {
       Inputs.requireFinite(f.x(), "X", name(), false);
       if (w != null) {
         Inputs.requireFinite(w, "sample_weight", name(), false);
       }
-      if (multi) {
-        fitMultinomial(inputs, labels, lambda, start);
-      } else {
-        fitOneVsRest(inputs, labels, lambda, start);
-      }
+      s = solve(FitRows.held(inputs), f.nFeatures(), w != null, labels, start);
     }
     classes = labels;
-    multinomial = multi;
+    coef = s.coef();
+    nIter = s.nIter();
+    multinomial = s.multinomial();
     fitted(f.info());
     return this;
   }
 
-  private void fitMultinomial(List<Tensor> inputs, ClassLabels labels, double lambda, double[][] start) {
+  /**
+   * The same fit on local rows inside one task (model search's spawned calls): the same checks
+   * and L-BFGS, each evaluation one pass over the rows in this thread. Labels are numbers here.
+   */
+  @Override
+  public LocalModel fitLocal(NDArray x, NDArray y, NDArray sampleWeight) {
+    params().validate();
+    checkParams();
+    int features = Math.toIntExact(x.shape(1));
+    double[] xv = x.astype(DType.FLOAT64).doubles();
+    Inputs.requireFinite(xv, DType.FLOAT64, "X", name());
+    ClassLabels.Local labels = ClassLabels.local(y.astype(DType.FLOAT64).doubles(), name());
+    requireTwoClasses(labels.classes());
+    NDArray[] blocks = sampleWeight == null ? new NDArray[] {x, labels.encoded()}
+        : new NDArray[] {x, labels.encoded(), sampleWeight};
+    if (sampleWeight != null) {
+      Inputs.requireFinite(sampleWeight.astype(DType.FLOAT64).doubles(), DType.FLOAT64, "sample_weight", name());
+    }
+    Solution s = solve(FitRows.local(blocks), features, sampleWeight != null, labels.classes(), null);
+    return new LogisticModel(s.coef(), labels.values(), s.multinomial(), fitIntercept(), features);
+  }
+
+  private void requireTwoClasses(ClassLabels labels) {
+    if (labels.size() < 2) {
+      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "This solver needs samples of at least 2 classes in "
+          + "the data, but the data contains only one class: " + labels.labels().get(0));
+    }
+  }
+
+  /** The coefficients found (one row per output, the intercept last), the iterations, and whether softmax. */
+  private record Solution(double[][] coef, int[] nIter, boolean multinomial) {}
+
+  private Solution solve(FitRows rows, int features, boolean weighted, ClassLabels labels, double[][] start) {
+    boolean multi = multiClass().equals("multinomial") || multiClass().equals("auto") && labels.size() > 2;
+    double lambda = penalty() == null || penalty().equals("none") ? 0 : 1 / C();
+    return multi ? fitMultinomial(rows, features, weighted, labels, lambda, start)
+        : fitOneVsRest(rows, features, weighted, labels, lambda, start);
+  }
+
+  private Solution fitMultinomial(FitRows rows, int features, boolean weighted, ClassLabels labels, double lambda,
+      double[][] start) {
     int k = labels.size();
-    LogisticObjective objective = new LogisticObjective(inputs, k, fitIntercept(), -1,
+    LogisticObjective objective = new LogisticObjective(rows, features, weighted, k, fitIntercept(), -1,
         ClassWeights.of(classWeight(), labels), lambda);
     int dof = objective.dof();
     double[] x0 = new double[k * dof];
@@ -233,34 +271,37 @@ public final class LogisticRegression extends BaseEstimator<LogisticRegression>
       }
     }
     Lbfgs.Result r = Lbfgs.scipy(tol(), maxIter()).minimize(objective, x0);
-    int rows = k == 2 ? 1 : k; // two classes keep the second class's row, as sklearn
-    coef = new double[rows][];
-    for (int c = 0; c < rows; c++) {
+    int out = k == 2 ? 1 : k; // two classes keep the second class's row, as sklearn
+    double[][] found = new double[out][];
+    for (int c = 0; c < out; c++) {
       int from = (k == 2 ? 1 : c) * dof;
-      coef[c] = java.util.Arrays.copyOfRange(r.x(), from, from + dof);
+      found[c] = java.util.Arrays.copyOfRange(r.x(), from, from + dof);
     }
-    nIter = new int[] {r.iterations()};
+    return new Solution(found, new int[] {r.iterations()}, true);
   }
 
-  private void fitOneVsRest(List<Tensor> inputs, ClassLabels labels, double lambda, double[][] start) {
+  private Solution fitOneVsRest(FitRows rows, int features, boolean weighted, ClassLabels labels, double lambda,
+      double[][] start) {
     int k = labels.size();
     int problems = k == 2 ? 1 : k;
-    coef = new double[problems][];
-    nIter = new int[problems];
+    double[][] found = new double[problems][];
+    int[] iterations = new int[problems];
     double[] base = "balanced".equals(classWeight()) ? null : ClassWeights.of(classWeight(), labels);
     for (int p = 0; p < problems; p++) {
       int positive = k == 2 ? 1 : p;
       double[] cw = base != null ? base : ClassWeights.balancedMask(labels, positive);
-      LogisticObjective objective = new LogisticObjective(inputs, 1, fitIntercept(), positive, cw, lambda);
+      LogisticObjective objective = new LogisticObjective(rows, features, weighted, 1, fitIntercept(), positive, cw,
+          lambda);
       double[] x0 = new double[objective.dof()];
       if (start != null) {
         requireWarmShape(start, problems, objective.dof());
         x0 = start[p].clone();
       }
       Lbfgs.Result r = Lbfgs.scipy(tol(), maxIter()).minimize(objective, x0);
-      coef[p] = r.x();
-      nIter[p] = r.iterations();
+      found[p] = r.x();
+      iterations[p] = r.iterations();
     }
+    return new Solution(found, iterations, false);
   }
 
   private void requireWarmShape(double[][] start, int rows, int dof) {
@@ -316,6 +357,7 @@ public final class LogisticRegression extends BaseEstimator<LogisticRegression>
   // ---- predictions (lazy) ----
 
   /** {@code X·coef_ᵀ + intercept_}: {@code (n)} for two classes, else {@code (n, n_classes)}. */
+  @Override
   public Tensor decisionFunction(TileableHandle x) {
     Tensor scores = checkInput(x, false).dot(coef_().T()).add(intercept_());
     return coef.length == 1 ? scores.reshape(-1) : scores;
