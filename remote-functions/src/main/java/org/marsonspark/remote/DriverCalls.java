@@ -29,8 +29,20 @@ final class DriverCalls {
 
   static void execute(List<RemoteObject<?>> objects) {
     NestedGraph.Prepared prepared = NestedGraph.of(objects);
-    long ticket = (Long) ask(new RemotePlugin.Submit(JavaSerde.toBytes(prepared.graph())));
-    RemotePlugin.Outcome outcome = await(ticket);
+    long ticket = java.util.concurrent.ThreadLocalRandom.current().nextLong();
+    RemotePlugin.Outcome outcome;
+    try {
+      ask(new RemotePlugin.Submit(ticket, JavaSerde.toBytes(prepared.graph())));
+      outcome = await(ticket);
+    } catch (MarsException e) {
+      // killed or cut off while the driver runs it (or before it got it): stop it there too
+      send(new RemotePlugin.Cancel(ticket));
+      if (Thread.currentThread().isInterrupted() || causedByInterrupt(e)) {
+        Thread.currentThread().interrupt();
+        throw new MarsException(ErrorClass.CANCELLED, "interrupted while waiting for nested spawns", e);
+      }
+      throw e;
+    }
     if (outcome.failure() != null) {
       if (outcome.failedCall() >= 0 && failureOf(outcome.failure()) != null) {
         prepared.spawns().get(outcome.failedCall()).failed(failureOf(outcome.failure()));
@@ -55,8 +67,7 @@ final class DriverCalls {
       try {
         Thread.sleep(sleep);
       } catch (InterruptedException e) {
-        // this task is being killed (its execution was cancelled): stop the nested execution too
-        send(new RemotePlugin.Cancel(ticket));
+        // this task is being killed (its execution was cancelled): the caller stops the nested execution too
         Thread.currentThread().interrupt();
         throw new MarsException(ErrorClass.CANCELLED, "interrupted while waiting for nested spawns", e);
       }
@@ -94,6 +105,15 @@ final class DriverCalls {
     } catch (Exception e) {
       throw new MarsException(ErrorClass.TASK_FAILED, "the driver did not answer a nested spawn request: " + e, e);
     }
+  }
+
+  private static boolean causedByInterrupt(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof InterruptedException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static RemoteFunctionException failureOf(Throwable t) {

@@ -53,7 +53,11 @@ public final class RemotePlugin implements SparkPlugin {
   }
 
   /** Executes nested calls, run asynchronously and polled, so no call outlasts Spark's RPC timeout. */
-  record Submit(byte[] graph) implements Serializable {}
+  /**
+   * Runs a nested graph under {@code ticket}, chosen by the executor (unique per submission), so
+   * that the executor can cancel it even when the task is killed before the reply arrives.
+   */
+  record Submit(long ticket, byte[] graph) implements Serializable {}
 
   /** Asks whether a submission finished: null while it runs, else a serialized {@link Outcome}. */
   record Poll(long ticket) implements Serializable {}
@@ -75,6 +79,8 @@ public final class RemotePlugin implements SparkPlugin {
     private final AtomicLong ids = new AtomicLong();
     private final Map<Long, RemoteObject<?>> held = new ConcurrentHashMap<>();
     private final Map<Long, Future<byte[]>> running = new ConcurrentHashMap<>();
+    /** Tickets cancelled before their submission arrived. */
+    private final java.util.Set<Long> cancelled = ConcurrentHashMap.newKeySet();
     private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
       Thread t = new Thread(r, "mars-nested-spawn");
       t.setDaemon(true);
@@ -89,9 +95,11 @@ public final class RemotePlugin implements SparkPlugin {
     @Override
     public Object receive(Object message) throws Exception {
       if (message instanceof Submit s) {
-        long ticket = ids.incrementAndGet();
-        running.put(ticket, pool.submit(() -> JavaSerde.toBytes(run((NestedGraph) JavaSerde.fromBytes(s.graph())))));
-        return ticket;
+        if (cancelled.remove(s.ticket())) {
+          return null; // its task was killed before this arrived
+        }
+        running.put(s.ticket(), pool.submit(() -> JavaSerde.toBytes(run((NestedGraph) JavaSerde.fromBytes(s.graph())))));
+        return null;
       }
       if (message instanceof Poll p) {
         Future<byte[]> f = running.get(p.ticket());
@@ -113,6 +121,8 @@ public final class RemotePlugin implements SparkPlugin {
         Future<byte[]> f = running.remove(c.ticket());
         if (f != null) {
           f.cancel(true); // interrupts the nested execution: its jobs are cancelled, its results released
+        } else {
+          cancelled.add(c.ticket()); // the submission may still be on its way: refuse it when it comes
         }
         return null;
       }
