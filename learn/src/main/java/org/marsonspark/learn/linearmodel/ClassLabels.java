@@ -29,13 +29,13 @@ import org.marsonspark.tensor.Tensor;
  * @param counts how many rows each class has
  * @param encoded per row, the position of its class in {@code labels}
  */
-record ClassLabels(List<Object> labels, Tensor numeric, long[] counts, Tensor encoded) {
-  int size() {
+public record ClassLabels(List<Object> labels, Tensor numeric, long[] counts, Tensor encoded) {
+  public int size() {
     return labels.size();
   }
 
   /** Finds the classes (one small job) and encodes y lazily. */
-  static ClassLabels of(TileableHandle y, String estimator) {
+  public static ClassLabels of(TileableHandle y, String estimator) {
     if (y instanceof Series s && !s.dtype().isNumeric() && s.dtype() != DfType.BOOL) {
       return ofSeries(s, estimator);
     }
@@ -86,7 +86,7 @@ record ClassLabels(List<Object> labels, Tensor numeric, long[] counts, Tensor en
   }
 
   /** The classes as a tensor; an error for labels that are not numbers. */
-  Tensor requireNumeric() {
+  public Tensor requireNumeric() {
     if (numeric == null) {
       throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "the classes are not numbers " + labels
           + ": classes_ and predict give tensors of numbers; use classLabels_ and predictLabels (a Series)");
@@ -95,12 +95,12 @@ record ClassLabels(List<Object> labels, Tensor numeric, long[] counts, Tensor en
   }
 
   /** Per row, the class at each position of {@code indices} (an int64 tensor), as sklearn's {@code classes_[i]}. */
-  Tensor take(Tensor indices) {
+  public Tensor take(Tensor indices) {
     return Mt.take(requireNumeric(), indices, 0);
   }
 
   /** Per row, the class at each position of {@code indices}, as a Series of the labels. */
-  Series takeLabels(Tensor indices) {
+  public Series takeLabels(Tensor indices) {
     Map<Long, Object> byPosition = new HashMap<>();
     for (int i = 0; i < labels.size(); i++) {
       byPosition.put((long) i, labels.get(i));

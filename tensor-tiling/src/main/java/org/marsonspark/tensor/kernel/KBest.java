@@ -56,10 +56,11 @@ public final class KBest {
   }
 
   /**
-   * Empties the selection into {@code outIndex} and {@code outSlot} from {@code at}, best first
-   * or, with {@code byIndex}, by ascending index; returns how many were written.
+   * Empties the selection into {@code outIndex}, {@code outSlot} and (unless null) {@code outKeys}
+   * from {@code at}, best first or, with {@code byIndex}, by ascending index; returns how many were
+   * written.
    */
-  public int drain(long[] outIndex, int[] outSlot, int at, boolean byIndex) {
+  public int drain(long[] outIndex, int[] outSlot, long[] outKeys, int at, boolean byIndex) {
     int n = size;
     if (byIndex) {
       for (int i = n / 2 - 1; i >= 0; i--) {
@@ -75,10 +76,17 @@ public final class KBest {
     size = 0;
     System.arraycopy(index, 0, outIndex, at, n);
     System.arraycopy(slot, 0, outSlot, at, n);
+    if (outKeys != null) {
+      System.arraycopy(keys, 0, outKeys, at, n);
+    }
     return n;
   }
 
-  /** The sort key of a float: numpy's order (NaN last, {@code -0.0 == 0.0}) as the order of longs. */
+  /**
+   * The sort key of a float: numpy's order (NaN last, {@code -0.0 == 0.0}) as the order of longs.
+   * For a value that is not negative it is the value's bits ({@link Double#longBitsToDouble} gives
+   * the value back).
+   */
   public static long key(double v) {
     if (v == 0) {
       return 0;

@@ -238,7 +238,7 @@ public final class TopK extends TensorOp {
         }
         slot += lens[j];
       }
-      best.drain(outIndex, slots, r * m, byIndex);
+      best.drain(outIndex, slots, null, r * m, byIndex);
       for (int o = r * m; o < (r + 1) * m; o++) {
         int s = slots[o];
         int j = 0;
