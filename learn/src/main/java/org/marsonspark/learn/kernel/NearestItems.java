@@ -43,10 +43,17 @@ public record NearestItems(PairDistances distances, int k, boolean excludeSelf) 
       for (int r = 0; r < tq; r++) {
         long self = excludeSelf ? queryOffset + q0 + r - itemOffset - i0 : -1;
         KBest b = best[r];
+        // items come by increasing index, so an equal distance never displaces a kept one: a
+        // strictly smaller distance than the worst kept is what enters (distances are >= 0, so
+        // their keys are their bits)
+        double worst = b.worstKey() == Long.MAX_VALUE ? Double.POSITIVE_INFINITY
+            : Double.longBitsToDouble(b.worstKey());
         for (int j = 0; j < ti; j++) {
-          long key = KBest.key(tile.at(r, j));
-          if (j != self && b.accepts(key, itemOffset + i0 + j)) {
-            b.offer(key, itemOffset + i0 + j, 0);
+          double v = tile.at(r, j);
+          if (v < worst && j != self) {
+            b.offer(KBest.key(v), itemOffset + i0 + j, 0);
+            long w = b.worstKey();
+            worst = w == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : Double.longBitsToDouble(w);
           }
         }
       }

@@ -9,6 +9,7 @@ import org.marsonspark.core.TileContext;
 import org.marsonspark.core.TileContext.ChunkSpec;
 import org.marsonspark.core.TileableOp;
 import org.marsonspark.learn.kernel.NearestItems;
+import org.marsonspark.learn.kernel.PairDistances;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.TensorData;
@@ -26,7 +27,7 @@ import org.marsonspark.tensor.ops.TopK;
  * ("kneighbors.block" then "topk.merge").
  *
  * <p>Query blocks are the queries' row chunks, cut further so that one task computes at most
- * {@link #WORK_PER_TASK} multiply-adds. Outputs: the reduced distances ({@code rows × k}, the
+ * {@link #WORK_PER_TASK} multiply-adds (but keeps at least a tile of 256 query rows). Outputs: the reduced distances ({@code rows × k}, the
  * blocks' dtype) and the item indices (int64), nearest first, equal distances by lower index.
  */
 public final class NeighborSearch extends TileableOp {
@@ -79,7 +80,7 @@ public final class NeighborSearch extends TileableOp {
     long itemBytes = n * d * items.dtype().itemSize();
     boolean broadcast = itemBytes <= broadcastLimit(ctx) || items.nsplits()[0].length == 1;
     long[] itemRows = broadcast ? new long[] {n} : items.nsplits()[0];
-    long[] queryRows = queryBlocks(queries.nsplits()[0], Math.max(1, WORK_PER_TASK / Math.max(1, n * d)));
+    long[] queryRows = queryBlocks(queries.nsplits()[0], blockRows(itemRows, d));
     List<Chunk> itemBlocks = Rechunking.rechunk(ctx, items, new long[][] {itemRows, {d}});
     List<Chunk> queryBlocks = Rechunking.rechunk(ctx, queries, new long[][] {queryRows, {d}});
     long[] itemOffsets = Shapes.offsets(itemRows);
@@ -105,6 +106,15 @@ public final class NeighborSearch extends TileableOp {
     long[][] splits = {queryRows, {k}};
     ((TensorData) outputs().get(0)).setChunks(dist, splits);
     ((TensorData) outputs().get(1)).setChunks(idx, new long[][] {queryRows.clone(), {k}});
+  }
+
+  /**
+   * The most query rows of a block: {@link #WORK_PER_TASK} over the largest item block's work per
+   * query row, but at least one tile of queries ({@link PairDistances#QUERY_TILE}).
+   */
+  static long blockRows(long[] itemRows, long d) {
+    long widest = java.util.Arrays.stream(itemRows).max().orElse(1);
+    return Math.max(PairDistances.QUERY_TILE, WORK_PER_TASK / Math.max(1, widest * d));
   }
 
   /** The row splits cut so that no block has more than {@code most} rows. */

@@ -48,10 +48,8 @@ public final class RadiusSearch extends TileableOp {
     TensorData items = (TensorData) inputs().get(inputs().size() - 1);
     ctx.requireKnownShapes(queries, items);
     long d = items.shape(1);
-    long n = items.shape(0);
     long[] itemRows = items.nsplits()[0];
-    long[] queryRows = NeighborSearch.queryBlocks(queries.nsplits()[0],
-        Math.max(1, NeighborSearch.WORK_PER_TASK / Math.max(1, n * d)));
+    long[] queryRows = NeighborSearch.queryBlocks(queries.nsplits()[0], NeighborSearch.blockRows(itemRows, d));
     List<Chunk> itemBlocks = Rechunking.rechunk(ctx, items, new long[][] {itemRows, {d}});
     List<Chunk> queryBlocks = Rechunking.rechunk(ctx, queries, new long[][] {queryRows, {d}});
     long[] itemOffsets = Shapes.offsets(itemRows);

@@ -39,6 +39,14 @@ public final class KBest {
     return size < k || worse(keys[0], index[0], key, idx);
   }
 
+  /**
+   * The key an entry must be below (or equal to, with a lower index) to be kept now:
+   * {@link Long#MAX_VALUE} while the selection is not full.
+   */
+  public long worstKey() {
+    return size < k ? Long.MAX_VALUE : keys[0];
+  }
+
   /** Offers an entry; kept when it is better than the worst kept or the selection is not full. */
   public void offer(long key, long idx, int at) {
     if (size < k) {
