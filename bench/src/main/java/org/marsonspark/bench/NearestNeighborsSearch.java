@@ -1,12 +1,6 @@
 package org.marsonspark.bench;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -85,8 +79,8 @@ final class NearestNeighborsSearch implements Workload {
             x, items, FEATURES, K))));
     c.add(rdd(env, x, q));
     if (withSklearn && env.python() != null && Python.has("numpy", "sklearn")) {
-      Path xf = write(x);
-      Path qf = write(q);
+      Path xf = DataFiles.write("bench-w6-", x);
+      Path qf = DataFiles.write("bench-w6-q-", q);
       for (int threads : new int[] {1, cores}) {
         c.add(new Python("scikit-learn 1.2 brute, " + threads + " thread" + (threads > 1 ? "s" : ""), env.python(),
             Map.of("OMP_NUM_THREADS", Integer.toString(threads), "OPENBLAS_NUM_THREADS", "1", "BENCH_DATA",
@@ -135,20 +129,5 @@ final class NearestNeighborsSearch implements Workload {
         shared.destroy();
       }
     });
-  }
-
-  private static Path write(float[] data) {
-    try {
-      Path file = Files.createTempFile("bench-w6-", ".f32");
-      file.toFile().deleteOnExit();
-      ByteBuffer buf = ByteBuffer.allocate(data.length * 4).order(ByteOrder.LITTLE_ENDIAN);
-      buf.asFloatBuffer().put(data);
-      try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-        ch.write(buf);
-      }
-      return file;
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 }
