@@ -71,7 +71,32 @@ public record PairDistances(Metric metric, double p) implements Serializable {
     }
 
     /** Computes the reduced distances of query rows [q0, q0 + tq) to items [i0, i0 + ti). */
-    abstract void compute(int q0, int tq, int i0, int ti);
+    final void compute(int q0, int tq, int i0, int ti) {
+      width = ti;
+      if (metric != Metric.MINKOWSKI) {
+        product(q0, tq, i0, ti, metric == Metric.SQUARED_EUCLIDEAN);
+        return;
+      }
+      for (int r = 0; r < tq; r++) {
+        for (int j = 0; j < ti; j++) {
+          set(r * ti + j, minkowski(q0 + r, i0 + j));
+        }
+      }
+    }
+
+    /** The tile by one matrix product: squared Euclidean ({@code euclid}) or cosine distances. */
+    abstract void product(int q0, int tq, int i0, int ti, boolean euclid);
+
+    /** Σ |q − i|^p of query row {@code qr} and item {@code ir} (the largest |q − i| for p = ∞). */
+    abstract double minkowski(int qr, int ir);
+
+    abstract void set(int at, double v);
+
+    /** Adds one |q − i| to a Minkowski sum. */
+    final double accumulate(double s, double diff) {
+      return p == Double.POSITIVE_INFINITY ? Math.max(s, diff) : s + (p == 1 ? diff : p == 2 ? diff * diff
+          : Math.pow(diff, p));
+    }
   }
 
   private final class DoubleTiles extends Tiles {
@@ -92,17 +117,21 @@ public record PairDistances(Metric metric, double p) implements Serializable {
     }
 
     @Override
-    void compute(int q0, int tq, int i0, int ti) {
-      width = ti;
-      if (metric == Metric.MINKOWSKI) {
-        for (int r = 0; r < tq; r++) {
-          for (int j = 0; j < ti; j++) {
-            scores[r * ti + j] = minkowski(q, (q0 + r) * d, items, (i0 + j) * d, d, p);
-          }
-        }
-        return;
+    double minkowski(int qr, int ir) {
+      double s = 0;
+      for (int c = 0; c < d; c++) {
+        s = accumulate(s, Math.abs(q[qr * d + c] - items[ir * d + c]));
       }
-      boolean euclid = metric == Metric.SQUARED_EUCLIDEAN;
+      return s;
+    }
+
+    @Override
+    void set(int at, double v) {
+      scores[at] = v;
+    }
+
+    @Override
+    void product(int q0, int tq, int i0, int ti, boolean euclid) {
       for (int r = 0; r < tq; r++) {
         if (euclid) {
           System.arraycopy(iNorms, i0, scores, r * ti, ti);
@@ -142,17 +171,21 @@ public record PairDistances(Metric metric, double p) implements Serializable {
     }
 
     @Override
-    void compute(int q0, int tq, int i0, int ti) {
-      width = ti;
-      if (metric == Metric.MINKOWSKI) {
-        for (int r = 0; r < tq; r++) {
-          for (int j = 0; j < ti; j++) {
-            scores[r * ti + j] = (float) minkowski(q, (q0 + r) * d, items, (i0 + j) * d, d, p);
-          }
-        }
-        return;
+    double minkowski(int qr, int ir) {
+      double s = 0;
+      for (int c = 0; c < d; c++) {
+        s = accumulate(s, Math.abs(q[qr * d + c] - items[ir * d + c]));
       }
-      boolean euclid = metric == Metric.SQUARED_EUCLIDEAN;
+      return s;
+    }
+
+    @Override
+    void set(int at, double v) {
+      scores[at] = (float) v;
+    }
+
+    @Override
+    void product(int q0, int tq, int i0, int ti, boolean euclid) {
       for (int r = 0; r < tq; r++) {
         if (euclid) {
           System.arraycopy(iNorms, i0, scores, r * ti, ti);
@@ -173,22 +206,6 @@ public record PairDistances(Metric metric, double p) implements Serializable {
     public double at(int r, int j) {
       return scores[r * width + j];
     }
-  }
-
-  /** Σ |a − b|^p over d coordinates (the largest |a − b| for p = ∞; no power for p = 1). */
-  static double minkowski(Object a, int ai, Object b, int bi, int d, double p) {
-    double s = 0;
-    boolean f = a instanceof float[];
-    for (int c = 0; c < d; c++) {
-      double diff = Math.abs(f ? ((float[]) a)[ai + c] - ((float[]) b)[bi + c] : ((double[]) a)[ai + c]
-          - ((double[]) b)[bi + c]);
-      if (p == Double.POSITIVE_INFINITY) {
-        s = Math.max(s, diff);
-      } else {
-        s += p == 1 ? diff : p == 2 ? diff * diff : Math.pow(diff, p);
-      }
-    }
-    return s;
   }
 
   private static double[] unitRows(double[] x, int d) {
