@@ -107,9 +107,28 @@ def l3(impl, n, d):
     return float(p.explained_variance_ratio_.sum())
 
 
+def w6(impl, n, threads):
+    """Exact k nearest neighbours, brute force (scikit-learn's NearestNeighbors): the float32 items
+    and queries the harness wrote (BENCH_DATA, BENCH_QUERIES; shapes in BENCH_SHAPE = items,queries,
+    features,k), loaded once by the warm-up; the timed runs are fit + kneighbors. The result is the
+    sum of all the neighbours' distances."""
+    import os
+
+    from sklearn.neighbors import NearestNeighbors
+    from threadpoolctl import threadpool_limits
+    items, queries, d, k = (int(v) for v in os.environ["BENCH_SHAPE"].split(","))
+    if "w6" not in _loaded:
+        _loaded["w6"] = (np.fromfile(os.environ["BENCH_DATA"], dtype="<f4").reshape(items, d),
+                         np.fromfile(os.environ["BENCH_QUERIES"], dtype="<f4").reshape(queries, d))
+    x, q = _loaded["w6"]
+    with threadpool_limits(limits=threads):
+        dist, _ = NearestNeighbors(n_neighbors=k, algorithm="brute", n_jobs=threads).fit(x).kneighbors(q)
+    return float(np.sum(dist, dtype=np.float64))
+
+
 def main():
     workload, impl, n, chunk, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-    fn = {"W1": w1, "W2": w2, "W3": w3, "R1": r1, "R2": r2, "L1": l1, "L2": l2, "L3": l3}[workload]
+    fn = {"W1": w1, "W2": w2, "W3": w3, "R1": r1, "R2": r2, "L1": l1, "L2": l2, "L3": l3, "W6": w6}[workload]
     result = fn(impl, n, chunk)  # warm-up
     for _ in range(repeats):
         t0 = time.perf_counter()

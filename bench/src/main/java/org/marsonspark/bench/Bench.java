@@ -16,7 +16,7 @@ import org.marsonspark.session.MarsSession;
  * The benchmark harness: runs each workload in this project and in its references, side by side
  * in one JVM run, and writes the table into docs/performance.md (between the bench markers).
  *
- * <p>{@code bin/bench [W1 W1big W2 W3 L1 L2 L3 P1 P2 ...] [--repeats 3] [--quick] [--no-docs]}; {@code bin/bench douban
+ * <p>{@code bin/bench [W1 W1big W2 W3 W6 W6big L1 L2 L3 P1 P2 ...] [--repeats 3] [--quick] [--no-docs]}; {@code bin/bench douban
  * [ratings] ...} runs the DataFrame benchmark instead ({@link org.marsonspark.bench.douban.DoubanBench}).
  */
 public final class Bench {
@@ -83,6 +83,9 @@ public final class Bench {
     c.put("L2", List.of(new LogisticFit(quick ? 100_000L : 1_000_000L, 50, quick ? 25_000L : 125_000L)));
     c.put("L3", List.of(new PcaFit(quick ? 100_000L : 1_000_000L, 100, quick ? 25_000L : 125_000L)));
     c.put("W7", List.of(new ModelSearch(quick ? 6_000 : 60_000)));
+    c.put("W6", List.of(new NearestNeighborsSearch("W6", quick ? 10_000 : 100_000, quick ? 2_000 : 20_000, true)));
+    c.put("W6big", List.of(new NearestNeighborsSearch("W6big", quick ? 300_000 : 1_000_000, quick ? 2_000 : 200_000,
+        false)));
     c.put("P1", List.of(Planner.planning(quick ? 10_000 : 100_000)));
     c.put("P2", List.of(Planner.throughput(quick ? 1_000 : 10_000)));
     return c;

@@ -1,12 +1,6 @@
 package org.marsonspark.bench;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +78,7 @@ final class KMeansLloyd implements Workload {
     c.add(mars(env, data, init));
     c.add(mllib(env, centres, init));
     if (env.python() != null) {
-      Path file = write(data);
+      Path file = DataFiles.write("bench-l1-", data);
       for (int threads : new int[] {1, env.cores()}) {
         c.add(new Python("scikit-learn 1.2, " + threads + " thread" + (threads > 1 ? "s" : ""), env.python(),
             Map.of("OMP_NUM_THREADS", Integer.toString(threads), "OPENBLAS_NUM_THREADS", "1", "BENCH_DATA",
@@ -150,20 +144,5 @@ final class KMeansLloyd implements Workload {
         return new Measurement(m.seconds(), last[0].computeCost(points.rdd()));
       }
     };
-  }
-
-  private Path write(double[] data) {
-    try {
-      Path file = Files.createTempFile("bench-l1-", ".f64");
-      file.toFile().deleteOnExit();
-      ByteBuffer buf = ByteBuffer.allocate(data.length * 8).order(ByteOrder.LITTLE_ENDIAN);
-      buf.asDoubleBuffer().put(data);
-      try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-        ch.write(buf);
-      }
-      return file;
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 }

@@ -18,9 +18,10 @@ public final class Examples {
       case "douban-data" -> DoubanData.main(rest);
       case "douban" -> DoubanDemo.main(rest);
       case "kmeans" -> KMeansExample.main(rest);
+      case "knn" -> NearestNeighborsExample.main(rest);
       default -> {
         System.err.println("unknown example '" + name + "'; available: pi, outofcore, remote-pi, hyperparam,"
-            + " spawn-throughput, douban-data, douban, kmeans");
+            + " spawn-throughput, douban-data, douban, kmeans, knn");
         System.exit(2);
       }
     }

@@ -141,11 +141,7 @@ public final class Linalg {
   }
 
   private static Tensor[] wrap(java.util.List<TensorData> outs) {
-    Tensor[] t = new Tensor[outs.size()];
-    for (int i = 0; i < t.length; i++) {
-      t[i] = new Tensor(outs.get(i));
-    }
-    return Tensor.eager(t);
+    return Tensor.ofOutputs(outs);
   }
 
   private static void requireSquare(String op, Tensor a) {

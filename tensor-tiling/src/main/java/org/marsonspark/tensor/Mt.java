@@ -1255,13 +1255,40 @@ public final class Mt {
     return a;
   }
 
-  /** Mars's topk: the k largest (or smallest) values along {@code axis}, best first. */
-  public static Tensor topk(Tensor t, int k, int axis, boolean largest) {
-    return TopK.of(t.data(), k, axis, largest);
+  /**
+   * Mars's {@code mt.topk}: the k largest (or, {@code largest} false, smallest) values along
+   * {@code axis}, best first ({@code sorted} false: in the order of their indices), and with
+   * {@code returnIndex} their indices along the axis (int64): {@code {values}} or
+   * {@code {values, indices}}. NaN sorts after every number as in numpy (so the largest are NaNs
+   * first); equal values come by the lower index. Tiled as a per-chunk selection and a
+   * {@code combineSize} tree along the axis, which is never gathered into one chunk.
+   */
+  public static Tensor[] topk(Tensor a, int k, int axis, boolean largest, boolean sorted, boolean returnIndex) {
+    Tensor[] both = Tensor.ofOutputs(TopK.of(a.data(), k, axis, largest, sorted, "topk"));
+    return returnIndex ? both : new Tensor[] {both[0]};
   }
 
+  /** The k best values along {@code axis}, best first (see {@link #topk(Tensor, int, int, boolean, boolean, boolean)}). */
+  public static Tensor topk(Tensor t, int k, int axis, boolean largest) {
+    return topk(t, k, axis, largest, true, false)[0];
+  }
+
+  /** The k largest values along the last axis, largest first. */
   public static Tensor topk(Tensor t, int k) {
     return topk(t, k, -1, true);
+  }
+
+  /**
+   * Mars's {@code mt.argtopk}: the indices (int64) along {@code axis} of the k largest (or
+   * smallest) values, in the order of {@link #topk(Tensor, int, int, boolean, boolean, boolean)}.
+   */
+  public static Tensor argtopk(Tensor a, int k, int axis, boolean largest, boolean sorted) {
+    return Tensor.ofOutputs(TopK.of(a.data(), k, axis, largest, sorted, "argtopk"))[1];
+  }
+
+  /** The indices of the k largest values along the last axis, largest first. */
+  public static Tensor argtopk(Tensor a, int k) {
+    return argtopk(a, k, -1, true, true);
   }
 
   /** Insertion points of {@code v} in the sorted 1-d {@code a} ({@code side}: "left" or "right"). */

@@ -531,6 +531,18 @@ public final class Tensor implements org.marsonspark.core.TileableHandle {
     return eager(new Tensor(bound))[0];
   }
 
+  /**
+   * Wraps the outputs of one operand (values and indices, Q and R…), bound to it; in an eager
+   * session they run right away, together.
+   */
+  public static Tensor[] ofOutputs(java.util.List<TensorData> bound) {
+    Tensor[] t = new Tensor[bound.size()];
+    for (int i = 0; i < t.length; i++) {
+      t[i] = new Tensor(bound.get(i));
+    }
+    return eager(t);
+  }
+
   /** Called by execution: takes ownership of the handle holding this tensor's chunks. */
   void adopt(MarsSession s, ExecutionHandle h) {
     executed.adopt(s, h);

@@ -1,0 +1,36 @@
+package org.marsonspark.learn;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.learn.base.Estimator;
+import org.marsonspark.learn.neighbors.KNeighborsClassifier;
+import org.marsonspark.learn.neighbors.KNeighborsRegressor;
+import org.marsonspark.learn.neighbors.NearestNeighbors;
+import org.marsonspark.tensor.LocalSession;
+
+/**
+ * sklearn.neighbors against scikit-learn 1.2 on every layout, with the default options: the
+ * fixtures' items are small, so every query block reads them whole (the broadcast plan); and the
+ * parameter defaults.
+ */
+class Neighbors_FixtureTest {
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
+
+  @TestFactory
+  List<DynamicTest> neighbors() {
+    return LearnFixtures.tests("neighbors", NeighborsFixtures.RUNNERS);
+  }
+
+  @TestFactory
+  List<DynamicTest> defaults() {
+    Map<String, Supplier<Estimator<?>>> classes = Map.of("NearestNeighbors", NearestNeighbors::new,
+        "KNeighborsClassifier", KNeighborsClassifier::new, "KNeighborsRegressor", KNeighborsRegressor::new);
+    return ParamDefaults.tests("neighbors", classes, NeighborsFixtures.LEFT_OUT, Set.of());
+  }
+}
