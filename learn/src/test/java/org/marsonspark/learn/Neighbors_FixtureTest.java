@@ -1,5 +1,7 @@
 package org.marsonspark.learn;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,13 +26,17 @@ class Neighbors_FixtureTest {
 
   @TestFactory
   List<DynamicTest> neighbors() {
-    return LearnFixtures.tests("neighbors", NeighborsFixtures.RUNNERS);
+    List<DynamicTest> cases = LearnFixtures.tests("neighbors", NeighborsFixtures.RUNNERS);
+    assertFalse(cases.isEmpty(), "no cases in fixtures-learn/neighbors.json: run gen_fixtures_neighbors.py");
+    return cases;
   }
 
   @TestFactory
   List<DynamicTest> defaults() {
     Map<String, Supplier<Estimator<?>>> classes = Map.of("NearestNeighbors", NearestNeighbors::new,
         "KNeighborsClassifier", KNeighborsClassifier::new, "KNeighborsRegressor", KNeighborsRegressor::new);
-    return ParamDefaults.tests("neighbors", classes, NeighborsFixtures.LEFT_OUT, Set.of());
+    List<DynamicTest> cases = ParamDefaults.tests("neighbors", classes, NeighborsFixtures.LEFT_OUT, Set.of());
+    assertFalse(cases.isEmpty(), "no defaults cases for " + classes.keySet());
+    return cases;
   }
 }
