@@ -246,18 +246,15 @@ final class RunPlan {
       if (c.inline || c.predecessors.isEmpty() || !light(c)) {
         continue;
       }
-      // c with the inline steps it computes (a reduction's lower combines): they move together
-      List<Task> moving = new ArrayList<>();
-      for (Task t : tasks) {
-        if (c.inlined.contains(t)) {
-          moving.add(t);
-        }
-      }
+      // c with the inline steps it computes (a reduction's lower combines, producers first): they move together
+      List<Task> moving = new ArrayList<>(c.inlined);
       moving.add(c);
+      Set<Task> inside = Collections.newSetFromMap(new IdentityHashMap<>());
+      inside.addAll(moving);
       List<Task> producers = new ArrayList<>();
       for (Task m : moving) {
         for (Task p : m.predecessors) {
-          if (!moving.contains(p)) {
+          if (!inside.contains(p)) {
             producers.add(p);
           }
         }
