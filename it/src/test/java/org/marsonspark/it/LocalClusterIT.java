@@ -78,11 +78,12 @@ class LocalClusterIT {
 
   /**
    * A 4x4-blocked {@code a.dot(b)}: each output block reads 8 blocks. Placing source blocks next
-   * to their consumers (and consumers next to their inputs) must cut the reads from the other
-   * executor versus Spark's default placement; both give the same product.
+   * to their consumers (and consumers next to their inputs) must keep the reads from the other
+   * executor well under the half that data-blind placement averages; both runs give the same
+   * product.
    */
   @Test
-  void localityCutsRemoteBlockReadsOfABlockedDot() {
+  void localityKeepsRemoteBlockReadsOfABlockedDotUnderTheDataBlindAverage() {
     MarsOptions base = session.options();
     long[] reads = new long[2];
     NDArray[] results = new NDArray[2];
@@ -100,9 +101,13 @@ class LocalClusterIT {
     session.asDefault();
     System.err.println("blocked dot, remote chunk reads: with locality " + reads[0] + ", without " + reads[1]);
     assertArrayEquals(results[1].doubles(), results[0].doubles(), 1e-9);
-    // 16 output blocks x 8 inputs = 128 reads; round-robin placement leaves about a quarter remote
-    assertTrue(reads[0] < reads[1], "remote reads with locality " + reads[0] + ", without " + reads[1]);
-    assertTrue(reads[0] <= 48, "remote reads with locality: " + reads[0]);
+    // 16 output blocks x 8 inputs = 128 reads. Placement blind to the data makes each read remote
+    // with probability 1/2 on two executors: 64 on average, but Spark's default placement is not
+    // deterministic (CI once saw 32, when one executor ran most tasks), so the run without
+    // locality is the reference for the values only. With locality each output runs next to its
+    // row of a, and only the half of b's column on the other executor is remote: 32.
+    assertTrue(reads[0] <= 48, "remote reads with locality " + reads[0] + " of 128 (without: " + reads[1]
+        + "); data-blind placement averages 64");
   }
 
   @Test
