@@ -14,6 +14,7 @@ import org.marsonspark.learn.base.Inputs;
 import org.marsonspark.learn.base.InvertibleTransformer;
 import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
+import org.marsonspark.learn.kernel.CentredGram;
 import org.marsonspark.learn.kernel.CentredR;
 import org.marsonspark.learn.kernel.ColumnMoments;
 import org.marsonspark.tensor.DType;
@@ -28,7 +29,10 @@ import org.marsonspark.tensor.kernel.Lapack;
  * <p>{@code svdSolver='full'}: one pass, a TSQR tree over the row chunks, gives the mean and the
  * R factor of {@code X − mean} ({@link CentredR}); the SVD of the small d×d R on the driver gives
  * the singular values and axes — X is never gathered. {@code 'randomized'}: sklearn's
- * {@code randomized_svd} ({@link RandomizedSvd}: one pass per power iteration). {@code 'auto'}
+ * {@code randomized_svd} ({@link RandomizedSvd}): for few features on a factor of the scatter
+ * matrix from one pass (its steps depend on the centred data only through
+ * {@code (X − μ)ᵀ(X − μ)}; {@link #viaFactor}), otherwise one pass over the rows per power
+ * iteration. {@code 'auto'}
  * chooses as sklearn 1.2 does (full when the data is at most 500 on each side or for 'mle',
  * randomized for {@code 1 ≤ nComponents < 0.8·min(n, d)}, else full). {@code 'arpack'} is the
  * exact truncated SVD of the full solver, with arpack's checks and attributes. Then one more pass
@@ -269,16 +273,36 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
     requireTruncatedCount(nc, m, d, "randomized");
     int n = (Integer) nc;
     int k = (int) Math.min(m, d);
-    double[] moments = Blocks.evaluate(List.of(x), new ColumnMoments(d, false), 3, d).doubles();
-    requireFinite(x, moments, d, m, name());
-    double[] mean = java.util.Arrays.copyOfRange(moments, d, 2 * d);
-    double total = 0;
-    for (int j = 0; j < d; j++) {
-      total += moments[2 * d + j] / (m - 1);
-    }
     int iterations = iteratedPower() instanceof Integer it ? it : (n < 0.1 * k ? 7 : 4);
-    RandomizedSvd.Result r = RandomizedSvd.of(x, mean, n, nOversamples(), iterations, powerIterationNormalizer(),
-        randomState());
+    double[] mean;
+    double total = 0;
+    RandomizedSvd.Result r;
+    if (viaFactor(d, (int) Math.min(n + (long) nOversamples(), k), iterations)) {
+      // one pass: the mean and the scatter matrix of X − mean; the randomized steps run on a factor of it
+      double[] p = Blocks.evaluate(List.of(x), new CentredGram(d), d + 2, d).doubles();
+      requireFinite(x, p, 1, m, name());
+      mean = java.util.Arrays.copyOfRange(p, d, 2 * d);
+      double[] scatter = java.util.Arrays.copyOfRange(p, 2 * d, (d + 2) * d);
+      for (int j = 0; j < d; j++) {
+        total += scatter[j * d + j] / (m - 1);
+      }
+      double[] factor = RandomizedSvd.scatterFactor(scatter, d, n);
+      if (factor == null) {
+        // a wanted component near the scatter's rounding: the R factor of X − mean instead (TSQR)
+        double[] q = Blocks.evaluate(List.of(x), new CentredR(d, 0, false, true), d + 2, d).doubles();
+        factor = java.util.Arrays.copyOfRange(q, 2 * d, (d + 2) * d);
+      }
+      r = RandomizedSvd.ofFactor(factor, d, m, d, n, nOversamples(), iterations, powerIterationNormalizer(),
+          randomState());
+    } else {
+      double[] moments = Blocks.evaluate(List.of(x), new ColumnMoments(d, false), 3, d).doubles();
+      requireFinite(x, moments, d, m, name());
+      mean = java.util.Arrays.copyOfRange(moments, d, 2 * d);
+      for (int j = 0; j < d; j++) {
+        total += moments[2 * d + j] / (m - 1);
+      }
+      r = RandomizedSvd.of(x, mean, n, nOversamples(), iterations, powerIterationNormalizer(), randomState());
+    }
     SvdFlip flip = SvdFlip.of(x, mean, r.uBasis(), n);
     double[] ev = new double[n];
     double kept = 0;
@@ -288,6 +312,23 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
     }
     double noise = n < k ? (total - kept) / (k - n) : 0;
     return new Spectrum(m, d, n, mean, SvdFlip.apply(r.vt(), flip.signs(), d), r.s(), ev, total, noise);
+  }
+
+  /** Above this many features the d×d scatter matrix of one pass is no longer small. */
+  static final int FACTOR_MAX_FEATURES = 1024;
+
+  /**
+   * Whether the randomized solver runs on a factor of the scatter matrix {@code (X − μ)ᵀ(X − μ)}
+   * from one pass ({@link CentredGram}) rather than passing over the rows once per power
+   * iteration: where d is small and that pass (about {@code d²} flops a row) costs no more than
+   * the passes it replaces ({@code nIter + 2} of two products of {@code 2·d·k} flops a row, and
+   * the mean's pass). The answer is the same either way ({@link RandomizedSvd#ofFactor}); where a
+   * wanted component is too small for the scatter's rounding, the factor is the R of a TSQR pass.
+   *
+   * @param k the sketch's width, {@code n_components + n_oversamples} at most
+   */
+  static boolean viaFactor(int d, int k, int nIter) {
+    return d <= FACTOR_MAX_FEATURES && (long) d * d <= (nIter + 2L) * 4L * d * k;
   }
 
   /**

@@ -49,17 +49,80 @@ final class RandomizedSvd {
    */
   record Result(int components, int features, double[] s, double[] vt, double[] uBasis) {}
 
+  /**
+   * One pass of the range finder for the basis q (d×k): {@link RangeStep}'s partial, {@code G = Aᵀ·A·q}
+   * (d×k) then, when factored, the R factor of {@code A·q} (k×k).
+   */
+  @FunctionalInterface
+  private interface Pass {
+    double[] apply(double[] q, int k, boolean factor);
+  }
+
+  /** The steps over the rows of {@code A = X − mean} (X itself, sparse or not, where mean is null): a job a pass. */
   static Result of(Tensor x, double[] mean, int components, int oversamples, int nIter, String normalizer,
       Integer seed) {
     int d = Math.toIntExact(x.shape(1));
-    int k = (int) Math.min(components + oversamples, Math.min(d, x.shape(0)));
+    Pass pass = (q, k, factor) -> x.isSparse() ? sparsePass(x, q, d, k, factor)
+        : Blocks.evaluate(List.of(x), new RangeStep(d, k, mean, q, factor), d + k, k).doubles();
+    return run(pass, x.shape(0), d, components, oversamples, nIter, normalizer, seed);
+  }
+
+  /**
+   * The same steps on a factor F of A ({@code FᵀF = AᵀA}, F f×d, e.g. the R of A's TSQR), on the
+   * driver alone. Every quantity the steps compute — {@code Aᵀ·A·Q} and {@code (A·Q)ᵀ·(A·Q)} —
+   * depends on A only through {@code AᵀA}, so the result, {@code U = A·uBasis} included, is the
+   * one the passes over A's rows would give (same start, same iterations), up to rounding.
+   *
+   * @param rows A's row count (it bounds the sketch's width, as there)
+   */
+  static Result ofFactor(double[] f, int fRows, long rows, int d, int components, int oversamples, int nIter,
+      String normalizer, Integer seed) {
+    NDArray[] factor = {NDArray.of(f, fRows, d)};
+    Pass pass = (q, k, fac) -> new RangeStep(d, k, new double[d], q, fac).map(factor).doubles();
+    return run(pass, rows, d, components, oversamples, nIter, normalizer, seed);
+  }
+
+  /**
+   * Below this share of the largest eigenvalue of {@code AᵀA}, a wanted component is too close to
+   * the scatter matrix's rounding ({@code eps·λ_max}) for its factor: its variance would be off
+   * by more than {@code eps/GRAM_FLOOR} ≈ 2e-10 relative.
+   */
+  static final double GRAM_FLOOR = 1e-6;
+
+  /**
+   * A factor F of the scatter matrix S ({@code FᵀF = S = AᵀA}, d×d: the eigenvectors scaled by the
+   * roots of their eigenvalues), or null where the {@code components}-th largest eigenvalue is
+   * below {@link #GRAM_FLOOR} of the largest (or S is zero): then S's rounding would show in the
+   * answer, and the caller factors A itself.
+   */
+  static double[] scatterFactor(double[] scatter, int d, int components) {
+    double[][] wv = Lapack.eigh(scatter, d); // ascending
+    double[] w = wv[0];
+    double largest = w[d - 1];
+    int wanted = Math.min(components, d);
+    if (!(largest > 0) || w[d - wanted] < GRAM_FLOOR * largest) {
+      return null;
+    }
+    double[] f = new double[d * d];
+    for (int j = 0; j < d; j++) {
+      double root = Math.sqrt(Math.max(w[j], 0));
+      for (int i = 0; i < d; i++) {
+        f[j * d + i] = root * wv[1][i * d + j];
+      }
+    }
+    return f;
+  }
+
+  private static Result run(Pass pass, long rows, int d, int components, int oversamples, int nIter,
+      String normalizer, Integer seed) {
+    int k = (int) Math.min(components + oversamples, Math.min(d, rows));
     RandomState random = seed == null ? new RandomState() : new RandomState(seed);
     Tensor start = random.randn(new long[] {d, k}, ChunkSize.of(d, k));
     double[] q = start.execute().fetch().toDoubleArray();
     start.release();
     String norm = normalizer.equals("auto") ? (nIter <= 2 ? "none" : "LU") : normalizer;
     for (int i = 0; i < nIter; i++) {
-      Step st = step(x, mean, q, d, k, !norm.equals("none"));
+      Step st = step(pass, q, d, k, !norm.equals("none"));
       double[] z = norm.equals("none") ? st.g : st.orthonormalProjection();
       int cols = norm.equals("none") ? k : st.rank;
       q = switch (norm) {
@@ -71,12 +134,12 @@ final class RandomizedSvd {
     }
     // the final range: Q orthonormal first (the same span, a better conditioned Y = A·Q)
     q = Lapack.qr(q, d, k)[0];
-    Step last = step(x, mean, q, d, k, true);
+    Step last = step(pass, q, d, k, true);
     if (last.condition > REFINE_ABOVE) {
       // Y·W is orthonormal only to eps·cond(Y): once more from that basis, now nearly orthonormal
       q = multiply(q, last.w, d, k, last.rank);
       k = last.rank;
-      last = step(x, mean, q, d, k, true);
+      last = step(pass, q, d, k, true);
     }
     int r = last.rank;
     double[] bt = last.orthonormalProjection(); // Aᵀ·Q_Y, d×r: B = btᵀ
@@ -108,9 +171,8 @@ final class RandomizedSvd {
     }
   }
 
-  private static Step step(Tensor x, double[] mean, double[] q, int d, int k, boolean factor) {
-    double[] p = x.isSparse() ? sparsePass(x, q, d, k, factor)
-        : Blocks.evaluate(List.of(x), new RangeStep(d, k, mean, q, factor), d + k, k).doubles();
+  private static Step step(Pass pass, double[] q, int d, int k, boolean factor) {
+    double[] p = pass.apply(q, k, factor);
     double[] g = java.util.Arrays.copyOf(p, d * k);
     if (!factor) {
       return new Step(d, k, g, null, k, Double.NaN);
