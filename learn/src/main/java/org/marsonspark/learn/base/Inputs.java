@@ -80,6 +80,22 @@ public final class Inputs {
   }
 
   /**
+   * sklearn's finiteness check, from the first pass's result instead of a pass of its own: a
+   * NaN or an infinity in X leaves a non-finite mean or R (or, for the moments, which skip NaN,
+   * a count below the rows: the first {@code counts} values are row counts); only then is X
+   * scanned, for sklearn's message.
+   */
+  public static void requireFinite(Tensor x, double[] firstPass, int counts, long rows, String estimator) {
+    boolean finite = true;
+    for (int i = 0; i < firstPass.length; i++) {
+      finite &= Double.isFinite(firstPass[i]) && (i >= counts || firstPass[i] == rows);
+    }
+    if (!finite) {
+      requireFinite(x, "X", estimator, false);
+    }
+  }
+
+  /**
    * The counts of NaNs and infinities of {@code x} as a lazy 2-element tensor, for a fit that runs
    * them with its other first-pass work and then checks them with {@link #requireFinite(NDArray,
    * DType, String, String, boolean)}; null for a tensor that cannot hold them (not float).

@@ -19,6 +19,7 @@ import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
 import org.marsonspark.learn.base.SmallResults;
 import org.marsonspark.learn.base.Transformer;
+import org.marsonspark.learn.kernel.ColumnMoments;
 import org.marsonspark.learn.kernel.Inertia;
 import org.marsonspark.learn.kernel.NearestCentre;
 import org.marsonspark.learn.metrics.pairwise.Pairwise;
@@ -214,20 +215,24 @@ public final class KMeans extends BaseEstimator<KMeans> implements Clusterer<KMe
       LOG.warn("algorithm='{}' is deprecated, it will be removed in 1.3. Using 'lloyd' instead.", algorithm);
     }
     Tensor x64 = f.x().dtype() == DType.FLOAT64 ? f.x() : f.x().astype(DType.FLOAT64);
-    Tensor mean = x64.mean(0);
-    Tensor centred = x64.sub(mean);
-    Tensor meanVariance = tol() == 0 ? null : x64.var(0).mean();
-    // one execution: the centred data to hold, its mean, the tolerance's variance, the finiteness check
-    Tensor nonFinite = Inputs.nonFiniteCounts(centred);
+    int d = f.nFeatures();
+    // one pass: the columns' means, their variances (sklearn's tolerance) and the finiteness check
+    double[] moments = Blocks.evaluate(List.of(x64), new ColumnMoments(d, false), 3, d).doubles();
+    Inputs.requireFinite(f.x(), moments, d, n, name());
+    double[] offset = java.util.Arrays.copyOfRange(moments, d, 2 * d);
+    // sklearn's _tolerance: tol times the mean of the features' variances (ddof 0)
+    double meanVariance = 0;
+    for (int j = 0; j < d; j++) {
+      meanVariance += moments[2 * d + j] / n / d;
+    }
+    double tolerance = tol() * meanVariance;
+    // then the data centred on its mean, as sklearn does, held for the fit (with the weights)
+    Tensor centred = x64.sub(Mt.tensor(NDArray.of(offset.clone())));
     Tensor nonFiniteWeights = w == null ? null : Inputs.nonFiniteCounts(w);
-    try (HeldData held = HeldData.of(centred, mean, meanVariance, w, nonFinite, nonFiniteWeights)) {
-      Inputs.requireFinite(nonFinite.fetch(), f.x().dtype(), "X", name(), false);
+    try (HeldData held = HeldData.of(centred, w, nonFiniteWeights)) {
       if (w != null) {
         Inputs.requireFinite(nonFiniteWeights.fetch(), w.dtype(), "sample_weight", name(), false);
       }
-      double[] offset = mean.fetch().doubles();
-      // sklearn's _tolerance: tol scaled by the mean variance of the features
-      double tolerance = meanVariance == null ? 0 : tol() * meanVariance.fetch().getDouble(0);
       fitRuns(centred, w, given, offset, tolerance);
     }
     fitted(f.info());

@@ -162,22 +162,6 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
     return this;
   }
 
-  /**
-   * sklearn's finiteness check, from the first pass's result instead of a pass of its own: a
-   * NaN or an infinity in X leaves a non-finite mean or R (or, for the moments, which skip NaN,
-   * a count below the rows: the first {@code counts} values are row counts); only then is X
-   * scanned, for sklearn's message.
-   */
-  static void requireFinite(Tensor x, double[] firstPass, int counts, long rows, String estimator) {
-    boolean finite = true;
-    for (int i = 0; i < firstPass.length; i++) {
-      finite &= Double.isFinite(firstPass[i]) && (i >= counts || firstPass[i] == rows);
-    }
-    if (!finite) {
-      Inputs.requireFinite(x, "X", estimator, false);
-    }
-  }
-
   /** sklearn 1.2's choice for 'auto'. */
   private String solver(Object nc, long m, int d) {
     if (!svdSolver().equals("auto")) {
@@ -210,7 +194,7 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
           + "min(n_samples, n_features)=" + k + " with svd_solver='full'");
     }
     double[] p = Blocks.evaluate(List.of(x), new CentredR(d, 0, false, true), d + 2, d).doubles();
-    requireFinite(x, p, 1, m, name());
+    Inputs.requireFinite(x, p, 1, m, name());
     double[] mean = java.util.Arrays.copyOfRange(p, d, 2 * d);
     double[][] usv = Lapack.svd(java.util.Arrays.copyOfRange(p, 2 * d, (d + 2) * d), d, d);
     double[] s = java.util.Arrays.copyOf(usv[1], k);
@@ -280,7 +264,7 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
     if (viaFactor(d, (int) Math.min(n + (long) nOversamples(), k), iterations)) {
       // one pass: the mean and the scatter matrix of X − mean; the randomized steps run on a factor of it
       double[] p = Blocks.evaluate(List.of(x), new CentredGram(d), d + 2, d).doubles();
-      requireFinite(x, p, 1, m, name());
+      Inputs.requireFinite(x, p, 1, m, name());
       mean = java.util.Arrays.copyOfRange(p, d, 2 * d);
       double[] scatter = java.util.Arrays.copyOfRange(p, 2 * d, (d + 2) * d);
       for (int j = 0; j < d; j++) {
@@ -296,7 +280,7 @@ public final class PCA extends BaseEstimator<PCA> implements InvertibleTransform
           randomState());
     } else {
       double[] moments = Blocks.evaluate(List.of(x), new ColumnMoments(d, false), 3, d).doubles();
-      requireFinite(x, moments, d, m, name());
+      Inputs.requireFinite(x, moments, d, m, name());
       mean = java.util.Arrays.copyOfRange(moments, d, 2 * d);
       for (int j = 0; j < d; j++) {
         total += moments[2 * d + j] / (m - 1);

@@ -10,6 +10,7 @@ import org.marsonspark.learn.base.Constraint;
 import org.marsonspark.learn.base.Constraint.Closed;
 import org.marsonspark.learn.base.Features;
 import org.marsonspark.learn.base.HeldData;
+import org.marsonspark.learn.base.Inputs;
 import org.marsonspark.learn.base.InvertibleTransformer;
 import org.marsonspark.learn.base.ParamSpec;
 import org.marsonspark.learn.base.Params;
@@ -151,7 +152,7 @@ public final class TruncatedSVD extends BaseEstimator<TruncatedSVD> implements I
   private double totalVariance(Tensor x, int d, long n) {
     if (!x.isSparse()) {
       double[] moments = Blocks.evaluate(List.of(x), new ColumnMoments(d, false), 3, d).doubles();
-      PCA.requireFinite(x, moments, d, n, name());
+      Inputs.requireFinite(x, moments, d, n, name());
       double total = 0;
       for (int j = 0; j < d; j++) {
         total += moments[2 * d + j] / moments[j];
