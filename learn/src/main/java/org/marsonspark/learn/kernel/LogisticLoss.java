@@ -45,7 +45,10 @@ public record LogisticLoss(int features, int outputs, boolean intercept, double[
     for (int start = 0; start < rows; start += STEP) {
       int b = Math.min(STEP, rows - start);
       int off = start * d;
-      if (d > 0) {
+      if (d > 0 && k == 1) {
+        // binary: z = X_b·w, row-major X_b being column-major X_bᵀ (d×b)
+        blas.dgemv("T", d, b, 1.0, x, off, d, coef, 0, 1, 0.0, z, 0, 1);
+      } else if (d > 0) {
         // row-major X_b (b×d) is column-major (d×b): Z (b×k) = X_b·Wᵀ is column-major Zᵀ = Wᵀᵀ... = W·X_bᵀ
         blas.dgemm("T", "N", k, b, d, 1.0, coef, 0, dof, x, off, d, 0.0, z, 0, k);
       } else {
@@ -57,7 +60,10 @@ public record LogisticLoss(int features, int outputs, boolean intercept, double[
         double sw = (w == null ? 1 : w[row]) * classWeight[cls];
         loss += k == 1 ? binary(z, r, i, cls == positive ? 1 : 0, sw) : multinomial(z, r, i, k, cls, sw);
       }
-      if (d > 0) {
+      if (d > 0 && k == 1) {
+        // g += X_bᵀ·r
+        blas.dgemv("N", d, b, 1.0, x, off, d, r, 0, 1, 1.0, out, 1, 1);
+      } else if (d > 0) {
         // G (k×dof, leading dimension dof) += Rᵀ·X_b, column-major (d×k) = X_bᵀ·R
         blas.dgemm("N", "T", d, k, b, 1.0, x, off, d, r, 0, k, 1.0, out, 1, dof);
       }
@@ -76,10 +82,23 @@ public record LogisticLoss(int features, int outputs, boolean intercept, double[
   /** Row i of a binary block: the loss; {@code r[i] = sw·(expit(z) − y)}. */
   private double binary(double[] z, double[] r, int i, double yi, double sw) {
     double zi = z[i] + (intercept ? coef[features] : 0);
-    double loss = Math.log1p(Math.exp(-Math.abs(zi))) + Math.max(zi, 0) - yi * zi;
-    double p = zi >= 0 ? 1 / (1 + Math.exp(-zi)) : Math.exp(zi) / (1 + Math.exp(zi));
+    // one exponential serves both: e = exp(−|z|) ∈ (0, 1]; expit(z) = 1/(1 + e) for z ≥ 0, e/(1 + e) below
+    double e = Math.exp(-Math.abs(zi));
+    double loss = log1p(e) + Math.max(zi, 0) - yi * zi;
+    double p = zi >= 0 ? 1 / (1 + e) : e / (1 + e);
     r[i] = sw * (p - yi);
     return sw * loss;
+  }
+
+  /**
+   * {@code log(1 + x)} for x in [0, 1], accurate to a few ulps without {@link Math#log1p} (a
+   * native call per row on Java 17): {@code log(u)·x/(u − 1)} with {@code u = 1 + x} rounded, the
+   * quotient cancelling u's rounding (Goldberg, "What every computer scientist should know about
+   * floating-point arithmetic", theorem 4).
+   */
+  static double log1p(double x) {
+    double u = 1 + x;
+    return u == 1 ? x : Math.log(u) * x / (u - 1);
   }
 
   /** Row i of a multinomial block: the loss; {@code r[i] = sw·(softmax(z) − onehot(y))}. */
