@@ -54,6 +54,26 @@ class RunPlan_PackTest {
   }
 
   @Test
+  void reductionsOfStoredChunksArePackedOneTaskPerSlotInOrder() {
+    List<Chunk> maps = new ArrayList<>();
+    List<Chunk> stored = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      Chunk block = chunk(ctx, 20, "held" + i);
+      stored.add(block);
+      maps.add(chunk(ctx, 21, "map" + i, block));
+    }
+    List<Subtask> subtasks = new Fuser(true).plan(maps, stored::contains);
+    assertEquals(8, subtasks.size());
+    List<List<Subtask>> two = RunPlan.packByInput(subtasks, 2);
+    assertEquals(List.of(4, 4), two.stream().map(List::size).toList());
+    assertEquals(subtasks, two.stream().flatMap(List::stream).toList(), "consecutive, in order");
+    // equal inputs over 3 slots: each pack ends where its share of the whole is nearest
+    assertEquals(List.of(3, 2, 3), RunPlan.packByInput(subtasks, 3).stream().map(List::size).toList());
+    // as many slots as subtasks: one each
+    assertEquals(8, RunPlan.packByInput(subtasks, 8).size());
+  }
+
+  @Test
   void callsOfDifferentOperandsShareAnRddUnlessTheirResourcesDiffer() {
     List<Subtask> subtasks = plan(List.of(call(ctx, 1, "a", ResourceRequest.DEFAULT),
         call(ctx, 2, "b", ResourceRequest.DEFAULT), call(ctx, 3, "c", new ResourceRequest(2, 0)),
