@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.marsonspark.examples.HyperParameterSearch;
 import org.marsonspark.learn.base.Estimator;
 import org.marsonspark.learn.base.LocalFit;
 import org.marsonspark.learn.datasets.Dataset;
@@ -19,6 +18,7 @@ import org.marsonspark.learn.modelselection.ModelSelection;
 import org.marsonspark.learn.modelselection.ParameterGrid;
 import org.marsonspark.learn.modelselection.Scorer;
 import org.marsonspark.learn.modelselection.Split;
+import org.marsonspark.learn.xgboost.XGBClassifier;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
@@ -40,13 +40,17 @@ final class ModelSearch implements Workload {
   }
 
   /**
-   * The estimators searched, each with its grids (12 configurations in all), each estimator one
-   * {@code GridSearchCV}. The hook for a tree ensemble that fits inside one task (it implements
-   * {@code LocalFit}): add it here with its grid — e.g. {@code XGBClassifier} with two depths —
-   * and take as many LogisticRegression configurations out, to keep 12.
+   * The estimators searched, each with its grid, each estimator one {@code GridSearchCV}: 8
+   * LogisticRegression configurations (C ∈ {0.01, 0.1, 1, 10} × multinomial / one-vs-rest, lbfgs)
+   * and 4 of a tree ensemble, XGBoost (20 rounds, depth 3 or 6, learning rate 0.1 or 0.3, one
+   * thread), 12 in all, every one fitted inside one task ({@code LocalFit}).
    */
   static List<Map.Entry<Estimator<?>, List<Map<String, List<?>>>>> grids() {
-    return List.of(Map.entry(new LogisticRegression(), HyperParameterSearch.grid()));
+    List<Double> c = List.of(0.01, 0.1, 1.0, 10.0);
+    return List.of(
+        Map.entry(new LogisticRegression(), List.of(Map.of("C", c, "multiClass", List.of("multinomial", "ovr")))),
+        Map.entry(new XGBClassifier().nEstimators(20).nThread(1).randomState(0),
+            List.of(Map.of("maxDepth", List.of(3, 6), "learningRate", List.of(0.1, 0.3)))));
   }
 
   @Override
@@ -57,7 +61,7 @@ final class ModelSearch implements Workload {
   @Override
   public String description() {
     return String.format("model search: make_classification(%d × 93, 9 classes), a 2:1 split, 12 "
-        + "LogisticRegression configurations (lbfgs), each a task", n);
+        + "configurations (8 LogisticRegression, 4 XGBClassifier), each a task", n);
   }
 
   @Override

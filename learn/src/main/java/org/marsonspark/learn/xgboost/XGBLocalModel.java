@@ -1,8 +1,8 @@
 package org.marsonspark.learn.xgboost;
 
-import java.io.Serializable;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.learn.base.LocalModel;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 
@@ -10,9 +10,10 @@ import org.marsonspark.tensor.NDArray;
  * An XGBoost model trained inside one task by {@link XGBModel#fitLocal}: small and serialisable
  * (the model's bytes, the classes), so a spawned call can return it; it predicts and scores rows
  * held where it is ({@code NDArray}s), and {@link XGBModel#fromLocal} turns it into a fitted
- * estimator whose predictions are lazy tensors.
+ * estimator whose predictions are lazy tensors. As a {@link LocalModel} it is what model search
+ * scores in the task that fitted it.
  */
-public final class XGBLocalModel implements Serializable {
+public final class XGBLocalModel implements LocalModel {
   private static final long serialVersionUID = 1L;
   private final XgbBooster booster;
   private final double[] classes;
@@ -29,6 +30,7 @@ public final class XGBLocalModel implements Serializable {
   }
 
   /** The sorted classes of a classifier (a copy), or null for a regression. */
+  @Override
   public double[] classes() {
     return classes == null ? null : classes.clone();
   }
@@ -39,6 +41,7 @@ public final class XGBLocalModel implements Serializable {
   }
 
   /** Per row, the predicted class (a classifier) or value (a regression): float64. */
+  @Override
   public NDArray predict(NDArray x) {
     if (classes == null) {
       return rows(x, XgbRows.Output.VALUE);
@@ -52,12 +55,18 @@ public final class XGBLocalModel implements Serializable {
   }
 
   /** Per row, the probability of each class ({@code n × classes}); a classifier's only. */
+  @Override
   public NDArray predictProba(NDArray x) {
     if (classes == null) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "predictProba: this model is a regression's; it has "
           + "no classes");
     }
     return rows(x, XgbRows.Output.PROBABILITIES);
+  }
+
+  @Override
+  public boolean hasPredictProba() {
+    return classes != null;
   }
 
   /** The accuracy (a classifier) or R² (a regression) of the predictions of x against y. */

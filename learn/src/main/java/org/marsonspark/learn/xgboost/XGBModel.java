@@ -9,6 +9,7 @@ import org.marsonspark.learn.base.BaseEstimator;
 import org.marsonspark.learn.base.Blocks;
 import org.marsonspark.learn.base.Features;
 import org.marsonspark.learn.base.Inputs;
+import org.marsonspark.learn.base.LocalFit;
 import org.marsonspark.learn.base.Params;
 import org.marsonspark.learn.interop.SparkML;
 import org.marsonspark.session.MarsSession;
@@ -43,7 +44,7 @@ import org.marsonspark.tensor.Tensor;
  * does not distribute), {@code objective} by the task, {@code randomState} XGBoost's seed (None is
  * XGBoost's 0), {@code missing} NaN, {@code nThread} 1 per worker.
  */
-public abstract class XGBModel<E extends XGBModel<E>> extends BaseEstimator<E> {
+public abstract class XGBModel<E extends XGBModel<E>> extends BaseEstimator<E> implements LocalFit {
   private XgbBooster booster;
 
   XGBModel(Params params) {
@@ -236,6 +237,7 @@ public abstract class XGBModel<E extends XGBModel<E>> extends BaseEstimator<E> {
    * {@code nThread} threads). X is {@code n × d} (any float or integer dtype; NaN marks missing
    * values), y and the optional sample weights have n entries. This estimator is left as it was.
    */
+  @Override
   public XGBLocalModel fitLocal(NDArray x, NDArray y, NDArray sampleWeight) {
     XgbRuntime.require(name());
     params().validate();

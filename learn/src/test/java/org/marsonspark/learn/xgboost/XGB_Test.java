@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import ml.dmlc.xgboost4j.scala.spark.XGBoostClassificationModel;
 import ml.dmlc.xgboost4j.scala.spark.XGBoostClassifier;
 import ml.dmlc.xgboost4j.scala.spark.XGBoostRegressionModel;
@@ -21,6 +22,12 @@ import org.marsonspark.learn.LearnFixtures;
 import org.marsonspark.learn.LearnFixtures.Case;
 import org.marsonspark.learn.LearnFixtures.Layout;
 import org.marsonspark.learn.interop.SparkML;
+import org.marsonspark.learn.modelselection.GridSearchCV;
+import org.marsonspark.learn.modelselection.KFold;
+import org.marsonspark.learn.modelselection.LocalRows;
+import org.marsonspark.learn.modelselection.ParameterGrid;
+import org.marsonspark.learn.modelselection.Scorer;
+import org.marsonspark.learn.modelselection.Split;
 import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
@@ -135,6 +142,41 @@ class XGB_Test {
     assertArrayEquals(local.predict(xa).toDoubleArray(), fetch(fitted.predict(Mt.tensor(xa))), 0.0);
     assertArrayEquals(local.predictProba(xa).toDoubleArray(), fetch(fitted.predictProba(Mt.tensor(xa))), 0.0);
     assertTrue(!est.isFitted(), "fitLocal leaves the estimator as it was");
+  }
+
+  @Test
+  void gridSearchFitsEachCandidateInATaskAsASerialLoopOfInTaskFits() {
+    Case c = data("forest_3_classes");
+    NDArray xa = c.input("X");
+    NDArray ya = c.input("y");
+    Tensor x = Mt.tensor(xa);
+    Tensor y = Mt.tensor(ya);
+    List<Map<String, List<?>>> grid = List.of(Map.of("maxDepth", List.of(2, 4), "learningRate", List.of(0.3, 1.0)));
+    XGBClassifier base = new XGBClassifier().nEstimators(5).randomState(0);
+    KFold cv = new KFold(3, true, 5);
+    GridSearchCV search = new GridSearchCV(base, grid).cv(cv).scoring("accuracy").refit(false).fit(x, y);
+    assertTrue(search.spawnedFits_(), "XGBClassifier fits inside a task");
+    List<Split> splits = cv.split(x);
+    Scorer accuracy = Scorer.of("accuracy");
+    int candidate = 0;
+    double best = Double.NEGATIVE_INFINITY;
+    for (Map<String, Object> params : new ParameterGrid(grid)) {
+      double sum = 0;
+      for (int f = 0; f < splits.size(); f++) {
+        long[] train = splits.get(f).train().execute().fetch().longs();
+        long[] test = splits.get(f).test().execute().fetch().longs();
+        XGBClassifier e = base.setParams(new java.util.LinkedHashMap<>(params));
+        double score = accuracy.scoreLocal(e.fitLocal(LocalRows.take(xa, train), LocalRows.take(ya, train), null),
+            LocalRows.take(xa, test), LocalRows.take(ya, test));
+        Object got = search.cvResults_().execute().fetch().column("split" + f + "_test_score").get(candidate);
+        assertEquals(score, ((Number) got).doubleValue(), 1e-12, params + " fold " + f);
+        sum += score;
+      }
+      best = Math.max(best, sum / splits.size());
+      candidate++;
+    }
+    assertEquals(4, candidate);
+    assertEquals(best, search.bestScore_(), 1e-12);
   }
 
   private static void assertError(ErrorClass expected, String fragment, org.junit.jupiter.api.function.Executable run) {
