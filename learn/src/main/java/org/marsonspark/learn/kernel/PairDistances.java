@@ -65,13 +65,6 @@ public record PairDistances(Metric metric, double p) implements Serializable {
   private abstract class Tiles implements Tile {
     final int d;
     int width;
-    /** The tile's first query row. */
-    int q0;
-    /**
-     * Whether the tile holds the matrix product alone, the row's term and the clamp still to
-     * apply as {@link #at} reads it — one pass over the tile fewer (the visitor's is the only one).
-     */
-    boolean pending;
 
     Tiles(int d) {
       this.d = d;
@@ -80,9 +73,7 @@ public record PairDistances(Metric metric, double p) implements Serializable {
     /** Computes the reduced distances of query rows [q0, q0 + tq) to items [i0, i0 + ti). */
     final void compute(int q0, int tq, int i0, int ti) {
       width = ti;
-      this.q0 = q0;
-      pending = metric != Metric.MINKOWSKI;
-      if (pending) {
+      if (metric != Metric.MINKOWSKI) {
         product(q0, tq, i0, ti, metric == Metric.SQUARED_EUCLIDEAN);
         return;
       }
@@ -149,17 +140,18 @@ public record PairDistances(Metric metric, double p) implements Serializable {
       // column-major view: scoresᵀ (ti × tq) = α · I (ti × d) · Qᵀ (d × tq) + β · scoresᵀ
       Blas.get().dgemm("T", "N", ti, tq, d, euclid ? -2.0 : -1.0, items, i0 * d, d, q, q0 * d, d, euclid ? 1.0 : 0.0,
           scores, 0, ti);
+      for (int r = 0; r < tq; r++) {
+        double add = euclid ? qNorms[q0 + r] : 1.0;
+        for (int j = 0; j < ti; j++) {
+          double v = scores[r * ti + j] + add;
+          scores[r * ti + j] = v > 0 ? (euclid || v < 2 ? v : 2.0) : 0.0;
+        }
+      }
     }
 
     @Override
     public double at(int r, int j) {
-      if (!pending) {
-        return scores[r * width + j];
-      }
-      // ‖q‖² − 2·q·i + ‖i‖² clamped at 0, or 1 − q̂·î clipped to [0, 2]
-      boolean euclid = qNorms != null;
-      double v = scores[r * width + j] + (euclid ? qNorms[q0 + r] : 1.0);
-      return v > 0 ? (euclid || v < 2 ? v : 2.0) : 0.0;
+      return scores[r * width + j];
     }
   }
 
@@ -201,16 +193,18 @@ public record PairDistances(Metric metric, double p) implements Serializable {
       }
       Blas.get().sgemm("T", "N", ti, tq, d, euclid ? -2f : -1f, items, i0 * d, d, q, q0 * d, d, euclid ? 1f : 0f,
           scores, 0, ti);
+      for (int r = 0; r < tq; r++) {
+        float add = euclid ? qNorms[q0 + r] : 1f;
+        for (int j = 0; j < ti; j++) {
+          float v = scores[r * ti + j] + add;
+          scores[r * ti + j] = v > 0 ? (euclid || v < 2 ? v : 2f) : 0f;
+        }
+      }
     }
 
     @Override
     public double at(int r, int j) {
-      if (!pending) {
-        return scores[r * width + j];
-      }
-      boolean euclid = qNorms != null;
-      float v = scores[r * width + j] + (euclid ? qNorms[q0 + r] : 1f);
-      return v > 0 ? (euclid || v < 2 ? v : 2f) : 0f;
+      return scores[r * width + j];
     }
   }
 

@@ -27,8 +27,7 @@ import org.marsonspark.tensor.ops.TopK;
  * ("kneighbors.block" then "topk.merge").
  *
  * <p>Query blocks are the queries' row chunks, cut further so that one task computes at most
- * {@link #WORK_PER_TASK} multiply-adds in whole tiles of 256 query rows (one at least).
- * Outputs: the reduced distances ({@code rows × k}, the
+ * {@link #WORK_PER_TASK} multiply-adds (but keeps at least a tile of 256 query rows). Outputs: the reduced distances ({@code rows × k}, the
  * blocks' dtype) and the item indices (int64), nearest first, equal distances by lower index.
  */
 public final class NeighborSearch extends TileableOp {
@@ -118,24 +117,13 @@ public final class NeighborSearch extends TileableOp {
     return Math.max(PairDistances.QUERY_TILE, WORK_PER_TASK / Math.max(1, widest * d));
   }
 
-  /**
-   * The row splits cut so that no block has more than {@code most} rows, rounded down to whole
-   * tiles of {@link PairDistances#QUERY_TILE} (one at least), and every tile but a chunk's last is
-   * full: a chunk's {@code ceil(r / tile)} tiles are dealt out evenly over its blocks. (A block of
-   * 312 rows would be a tile and a fifth tile: nearly the cost of two tiles for 1.2 tiles' rows.)
-   */
+  /** The row splits cut so that no block has more than {@code most} rows. */
   static long[] queryBlocks(long[] rows, long most) {
-    long tile = PairDistances.QUERY_TILE;
-    long tilesPerBlock = Math.max(1, most / tile);
     List<Long> out = new ArrayList<>();
     for (long r : rows) {
-      long tiles = (r + tile - 1) / tile;
-      long parts = Math.max(1, (tiles + tilesPerBlock - 1) / tilesPerBlock);
-      long left = r;
+      long parts = Math.max(1, (r + most - 1) / most);
       for (long p = 0; p < parts; p++) {
-        long size = Math.min(left, (tiles / parts + (p < tiles % parts ? 1 : 0)) * tile);
-        out.add(size);
-        left -= size;
+        out.add(r / parts + (p < r % parts ? 1 : 0));
       }
     }
     return out.stream().mapToLong(Long::longValue).toArray();
