@@ -64,6 +64,7 @@ public record CentredGram(int features) implements BlockAggregate.Fn {
     }
     double[] s = new double[d * d];
     double[] delta = new double[d];
+    BLAS blas = Blas.get();
     for (NDArray p : partials) {
       double[] v = p.doubles();
       for (int i = 0; i < d * d; i++) {
@@ -73,7 +74,7 @@ public record CentredGram(int features) implements BlockAggregate.Fn {
         delta[j] = v[d + j] - mean[j];
       }
       // S += n_g·δδᵀ
-      Blas.get().dsyr("U", d, v[0], delta, 0, 1, s, 0, d);
+      blas.dsyr("U", d, v[0], delta, 0, 1, s, 0, d);
     }
     return partial(n, mean, symmetric(s, d), d);
   }
