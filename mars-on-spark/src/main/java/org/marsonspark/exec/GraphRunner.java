@@ -210,12 +210,24 @@ public final class GraphRunner {
    * @param sendBack for each partition, the outputs whose value should come back if small (or null)
    */
   ChunkMeta[][] materialize(ChunkRDD rdd, int[] partitions, int[][] sendBack, String group) {
-    sc.setJobGroup(group, "mars: " + rdd.getPartitions()[partitions[0]].toString(), true);
+    sc.setJobGroup(group, jobDescription(rdd, partitions), true);
     setCallSite(group);
     Object result = sc.runJob(rdd, MetaOf.of(rdd.getNumPartitions(), partitions, sendBack),
         Scala.seq(Arrays.stream(partitions).boxed().map(i -> (Object) i).toList()),
         Scala.classTag(ChunkMeta[].class));
     return (ChunkMeta[][]) result;
+  }
+
+  /**
+   * What the Spark UI and event logs show for a job: the operation of its first task (a fused
+   * chain shows as its last operation) and how many tasks it has, e.g.
+   * {@code mars: drop_duplicates.split · 24 tasks}.
+   */
+  static String jobDescription(ChunkRDD rdd, int[] partitions) {
+    String first = ((SubtaskPartition) rdd.getPartitions()[partitions[0]]).description;
+    int bracket = first.indexOf('[');
+    String op = bracket > 0 ? first.substring(0, bracket) : first;
+    return "mars: " + op + " · " + partitions.length + (partitions.length == 1 ? " task" : " tasks");
   }
 
   /**

@@ -217,18 +217,36 @@ final class RunScheduler {
     }
   }
 
-  /** Predicted bytes of a task's outputs (and of the inline tasks it computes). */
+  /**
+   * Predicted bytes of a task's outputs (and of the inline tasks it computes). Outputs of known
+   * shape count their size; those whose size tiling could not predict (a filter, a split into
+   * buckets, a group-by) count together as the bytes the task reads, known by now — what such
+   * operations mostly produce — and never more than {@link #estimateOf} would give them. (Each
+   * counted as a quarter of the budget before: a task splitting into n buckets then ran alone,
+   * one Spark job each, however small its data.)
+   */
   private long estimate(Task t) {
-    long total = 0;
-    for (Chunk c : t.outputs) {
-      total += estimateOf(c);
-    }
-    for (Task in : t.inlined) {
-      for (Chunk c : in.outputs) {
-        total += estimateOf(c);
+    long known = 0;
+    int unknown = 0;
+    long read = 0;
+    List<Task> all = new ArrayList<>(t.inlined);
+    all.add(t);
+    for (Task part : all) {
+      for (Chunk c : part.outputs) {
+        if (c.hasUnknownShape()) {
+          unknown++;
+        } else {
+          known += estimateOf(c);
+        }
+      }
+      for (Subtask s : part.subtasks) {
+        for (Chunk in : s.externalInputs()) {
+          long b = store.bytesOf(in);
+          read += b > 0 ? b : estimateOf(in);
+        }
       }
     }
-    return total;
+    return unknown == 0 ? known : known + Math.min(read, unknown * (budget / 4));
   }
 
   /** Predicted bytes of a chunk, from its shape and element type. */
