@@ -16,6 +16,7 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.tensor.ChunkSize;
 import org.marsonspark.tensor.CsrMatrix;
+import org.marsonspark.tensor.JobProbe;
 import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
@@ -165,12 +166,12 @@ class Remote_DagTest {
     RemoteObject<Integer> total = Remote.spawn((List<Integer> xs) -> xs.stream().mapToInt(Integer::intValue).sum(), many);
     List<RemoteObject<?>> all = new ArrayList<>(many);
     all.add(total);
-    try (JobCounter counter = new JobCounter(spark.session().sparkContext())) {
+    try (JobProbe counter = new JobProbe(spark.session().sparkContext())) {
       ExecutableTuple tuple = ExecutableTuple.of(all).execute(spark.session());
       // in one JVM the sum runs in the last task of the calls' stage, after its calls
-      assertEquals(1, counter.jobs(), "one job: the 200 independent calls and their sum");
+      assertEquals(1, counter.counts().jobs(), "one job: the 200 independent calls and their sum");
       List<Object> values = tuple.fetch();
-      assertEquals(1, counter.jobs(), "small results came back with their tasks: fetching them needs no job");
+      assertEquals(1, counter.counts().jobs(), "small results came back with their tasks: fetching them needs no job");
       assertEquals(199 * 200 / 2, values.get(200));
       assertEquals(123, values.get(123));
     }
@@ -183,18 +184,18 @@ class Remote_DagTest {
       return new int[] {1, 2, 3};
     });
     RemoteObject<int[]> large = Remote.spawn(() -> new int[100_000]); // 400 KB: stays on the executor
-    try (JobCounter counter = new JobCounter(spark.session().sparkContext())) {
+    try (JobProbe counter = new JobProbe(spark.session().sparkContext())) {
       ExecutableTuple.of(small, large).execute(spark.session());
-      int executed = counter.jobs();
+      int executed = counter.counts().jobs();
       assertEquals(1, executed, "two independent calls: one job");
       int[] first = small.fetch();
       assertArrayEquals(new int[] {1, 2, 3}, first);
       first[0] = 42;
       assertArrayEquals(new int[] {1, 2, 3}, small.fetch(), "every fetch gets its own copy");
       assertEquals("small" + System.lineSeparator(), small.fetchLog());
-      assertEquals(executed, counter.jobs(), "value and log of a small result need no job");
+      assertEquals(executed, counter.counts().jobs(), "value and log of a small result need no job");
       assertEquals(100_000, large.fetch().length);
-      assertEquals(executed + 1, counter.jobs(), "a large result is fetched by a job");
+      assertEquals(executed + 1, counter.counts().jobs(), "a large result is fetched by a job");
       small.release();
       assertThrows(MarsException.class, small::fetch, "a released result is gone, copy included");
     }
@@ -203,11 +204,11 @@ class Remote_DagTest {
   @Test
   void aSmallTensorResultComesBackWithItsTask() {
     Tensor t = Mt.arange(0.0, 10.0, 1.0, org.marsonspark.tensor.DType.FLOAT64, ChunkSize.of(5)).mul(2);
-    try (JobCounter counter = new JobCounter(spark.session().sparkContext())) {
+    try (JobProbe counter = new JobProbe(spark.session().sparkContext())) {
       t.execute(spark.session());
-      int executed = counter.jobs();
+      int executed = counter.counts().jobs();
       NDArray got = t.fetch();
-      assertEquals(executed, counter.jobs(), "no fetch job");
+      assertEquals(executed, counter.counts().jobs(), "no fetch job");
       assertEquals(18.0, got.getDouble(9));
       assertEquals(10, got.size());
     }

@@ -24,6 +24,7 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.ResourceRequest;
 import org.marsonspark.exec.ResourceProfiles;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.JobProbe;
 import org.marsonspark.tensor.LocalSession;
 
 /** What a function sees on its executor: its own output only, nested spawns, resources. */
@@ -175,12 +176,12 @@ class Remote_ExecutorTest {
     }
     RemoteObject<Integer> sum = Remote.spawn((List<Integer> xs) -> xs.stream().mapToInt(Integer::intValue).sum(),
         calls);
-    try (JobCounter counter = new JobCounter(spark.session().sparkContext())) {
+    try (JobProbe counter = new JobProbe(spark.session().sparkContext())) {
       // call 0 blocks the task it was packed with until all 19 others ran: the other task ran them
       sum.execute(spark.session());
-      counter.jobs();
-      assertEquals(1, counter.jobs(), "the sum runs in the calls' stage, in its last task");
-      assertEquals(2, counter.tasks.get(), "two tasks for the 20 calls and their sum on 2 cores");
+      counter.counts().jobs();
+      assertEquals(1, counter.counts().jobs(), "the sum runs in the calls' stage, in its last task");
+      assertEquals(2, counter.counts().tasks(), "two tasks for the 20 calls and their sum on 2 cores");
     }
     assertEquals(n * (n - 1) / 2, sum.fetch());
     assertEquals(n, TASK_OF.size());

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.function.Executable;
 import org.marsonspark.core.ErrorStandIn;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.MarsException;
+import org.marsonspark.tensor.JobProbe;
 import org.marsonspark.tensor.LocalSession;
 
 /** Failing functions, retries, and arguments rejected before anything runs. */
@@ -130,7 +131,7 @@ class Remote_FailureTest {
   void badArgumentsAreRejectedAtSpawnBeforeAnythingRuns() {
     RemoteObject<Integer> spawned = Remote.spawn(() -> 1);
     Object lock = new Object();
-    try (JobCounter jobs = new JobCounter(spark.session().sparkContext())) {
+    try (JobProbe jobs = new JobProbe(spark.session().sparkContext())) {
       MarsException thread = rejected(() -> Remote.spawn((Thread t) -> t.getName(), new Thread()));
       assertTrue(thread.getMessage().contains("argument 1 of spawn(Remote_FailureTest.")
           && thread.getMessage().contains("java.lang.Thread"), thread.getMessage());
@@ -148,7 +149,7 @@ class Remote_FailureTest {
       rejected(() -> Remote.options().cores(0));
       rejected(() -> Remote.options().maxRetries(-1));
       rejected(() -> Remote.options().nOutput(0));
-      assertEquals(0, jobs.jobs(), "nothing ran");
+      assertEquals(0, jobs.counts().jobs(), "nothing ran");
     }
   }
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.session.SparkLogCapture;
+import org.marsonspark.tensor.JobProbe;
 import org.marsonspark.tensor.LocalSession;
 
 /**
@@ -55,9 +56,9 @@ class Remote_MergedTailTest {
     List<RemoteObject<Integer>> parts = calls(Remote_MergedTailTest::square, 12);
     RemoteObject<Integer> sum = sumOf(parts);
     CALLS.set(0);
-    try (JobCounter jobs = new JobCounter(spark.session().sparkContext())) {
+    try (JobProbe jobs = new JobProbe(spark.session().sparkContext())) {
       sum.execute(spark.session());
-      assertEquals(1, jobs.jobs(), "the calls and their sum: one job");
+      assertEquals(1, jobs.counts().jobs(), "the calls and their sum: one job");
     }
     assertEquals(12, CALLS.get());
     assertEquals(506, sum.fetch()); // 0² + ... + 11²
