@@ -17,6 +17,7 @@ import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ElementType;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.OpNode;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.exec.RunPlan.Task;
 import org.marsonspark.plan.Subtask;
@@ -220,10 +221,12 @@ final class RunScheduler {
   /**
    * Predicted bytes of a task's outputs (and of the inline tasks it computes). Outputs of known
    * shape count their size; those whose size tiling could not predict (a filter, a split into
-   * buckets, a group-by) count together as the bytes the task reads, known by now — what such
-   * operations mostly produce — and never more than {@link #estimateOf} would give them. (Each
-   * counted as a quarter of the budget before: a task splitting into n buckets then ran alone,
-   * one Spark job each, however small its data.)
+   * buckets, a group-by) count together as the bytes the task reads, known by now, and the
+   * known sizes it computes on the way — what such
+   * operations mostly produce — and never more than {@link #estimateOf} would give them: a
+   * quarter of the budget each, which is what a task that reads no chunks (a source) still
+   * counts. (Counted so for every task, a task splitting into n buckets ran alone, one Spark job
+   * each, however small its data.)
    */
   private long estimate(Task t) {
     long known = 0;
@@ -244,9 +247,19 @@ final class RunScheduler {
           long b = store.bytesOf(in);
           read += b > 0 ? b : estimateOf(in);
         }
+        // what it computes on the way, where known (a fused source of local data, say)
+        for (OpNode node : s.nodes()) {
+          for (Chunk c : node.outputs()) {
+            if (!c.hasUnknownShape() && !part.outputs.contains(c)) {
+              read += estimateOf(c);
+            }
+          }
+        }
       }
     }
-    return unknown == 0 ? known : known + Math.min(read, unknown * (budget / 4));
+    long cap = unknown * (budget / 4);
+    // a source of unknown size (a file's byte range, say) reads nothing known: the cautious prediction
+    return unknown == 0 ? known : known + (read > 0 ? Math.min(read, cap) : cap);
   }
 
   /** Predicted bytes of a chunk, from its shape and element type. */
