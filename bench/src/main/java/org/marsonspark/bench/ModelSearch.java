@@ -87,16 +87,7 @@ final class ModelSearch implements Workload {
         searches.add(() -> new GridSearchCV(g.getKey(), g.getValue()).cv(List.of(split)).refit(false).verbose(0)
             .fit(x, y).bestScore_());
       }
-      ExecutorService driver = Executors.newFixedThreadPool(searches.size());
-      try {
-        double best = Double.NEGATIVE_INFINITY;
-        for (Future<Double> f : driver.invokeAll(searches)) {
-          best = Math.max(best, f.get());
-        }
-        return best;
-      } finally {
-        driver.shutdown();
-      }
+      return best(searches, searches.size());
     }));
     // the references: the same fits on local arrays (fetched once, before the timing)
     Local data = new Local(x.fetch(), y.fetch(), split.train().fetch().longs(), split.test().fetch().longs());
@@ -121,16 +112,21 @@ final class ModelSearch implements Workload {
           fits.add(() -> accuracy.scoreLocal(e.fitLocal(xTrain, yTrain, null), xTest, yTest));
         }
       }
-      ExecutorService pool = Executors.newFixedThreadPool(threads);
-      try {
-        double best = Double.NEGATIVE_INFINITY;
-        for (Future<Double> f : pool.invokeAll(fits)) {
-          best = Math.max(best, f.get());
-        }
-        return best;
-      } finally {
-        pool.shutdown();
+      return ModelSearch.best(fits, threads);
+    }
+  }
+
+  /** Runs the scores on a pool of {@code threads} threads; the best of them. */
+  static double best(List<java.util.concurrent.Callable<Double>> scores, int threads) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      double best = Double.NEGATIVE_INFINITY;
+      for (Future<Double> f : pool.invokeAll(scores)) {
+        best = Math.max(best, f.get());
       }
+      return best;
+    } finally {
+      pool.shutdown();
     }
   }
 }
