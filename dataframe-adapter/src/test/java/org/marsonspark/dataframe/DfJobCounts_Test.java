@@ -95,21 +95,13 @@ class DfJobCounts_Test {
     return ((LongColumn) f.column(c)).values();
   }
 
-  private static double total(double[] v) {
-    double s = 0;
-    for (double x : v) {
-      s += x;
-    }
-    return s;
-  }
-
   @Test
   void groupbyShuffleIsFlatAndSumsEveryKey() {
     Run[] runs = runs(df -> df.groupby("k").method("shuffle").agg("sum"));
     assertFlat("groupby(k).method(shuffle).agg(sum)", runs);
     assertSameAcrossChunkings("groupby shuffle", runs, "v");
     assertEquals(KEYS, runs[0].result().nrows());
-    assertEquals(total(V), total(doubles(runs[0].result(), "v")), 1e-9);
+    assertEquals(Arrays.stream(V).sum(), Arrays.stream(doubles(runs[0].result(), "v")).sum(), 1e-9);
   }
 
   @Test
@@ -118,7 +110,7 @@ class DfJobCounts_Test {
     String counts = runs[0].counts() + ", " + runs[1].counts() + ", " + runs[2].counts();
     assertTrue(runs[2].counts().jobs() <= runs[1].counts().jobs() + 1, "jobs at 24 and 96 chunks: " + counts);
     assertSameAcrossChunkings("groupby tree", runs, "v");
-    assertEquals(total(V), total(doubles(runs[2].result(), "v")), 1e-9);
+    assertEquals(Arrays.stream(V).sum(), Arrays.stream(doubles(runs[2].result(), "v")).sum(), 1e-9);
   }
 
   @Test

@@ -220,13 +220,12 @@ final class RunScheduler {
 
   /**
    * Predicted bytes of a task's outputs (and of the inline tasks it computes). Outputs of known
-   * shape count their size; those whose size tiling could not predict (a filter, a split into
-   * buckets, a group-by) count together as the bytes the task reads, known by now, and the
-   * known sizes it computes on the way — what such
-   * operations mostly produce — and never more than {@link #estimateOf} would give them: a
-   * quarter of the budget each, which is what a task that reads no chunks (a source) still
-   * counts. (Counted so for every task, a task splitting into n buckets ran alone, one Spark job
-   * each, however small its data.)
+   * shape count their size. Those whose size tiling could not predict (a filter, a split into
+   * buckets, a group-by) count together as what the task reads — its inputs, known by now, and
+   * the known sizes it computes on the way — which is what such operations mostly produce;
+   * never more than a quarter of the budget each, which is what a task that reads nothing of
+   * known size (a file source) counts. (Counted so for every task, a task splitting into n
+   * buckets ran alone, one Spark job each, however small its data.)
    */
   private long estimate(Task t) {
     long known = 0;
