@@ -1038,6 +1038,15 @@ public final class DataFrame extends Executable {
         : DfFormat.frame(shown, DISPLAY_MAX_ROWS, 2 * DISPLAY_EDGE, n);
   }
 
+  /**
+   * pandas's {@code df.plot}: line, bar, barh, hist, box, kde, area, pie and scatter plots
+   * computed on the executors ({@link org.marsonspark.dataframe.plot.PlotAccessor}), drawn where
+   * the notebooks module is on the class path.
+   */
+  public org.marsonspark.dataframe.plot.PlotAccessor plot() {
+    return org.marsonspark.dataframe.plot.PlotAccessor.of(this, executedSession());
+  }
+
   /** pandas's {@code to_html()} of the executed frame (head and tail rows when long). */
   public String toHtml() {
     return display(true);

@@ -812,6 +812,15 @@ public final class Series extends Executable {
     return this;
   }
 
+  /**
+   * pandas's {@code s.plot}: line, bar, barh, hist, box, kde, area and pie plots
+   * computed on the executors ({@link org.marsonspark.dataframe.plot.PlotAccessor}), drawn where
+   * the notebooks module is on the class path.
+   */
+  public org.marsonspark.dataframe.plot.PlotAccessor plot() {
+    return org.marsonspark.dataframe.plot.PlotAccessor.of(this, executedSession());
+  }
+
   public LocalSeries fetch() {
     return (LocalSeries) Rows.concat(Arrays.asList(fetchChunks()));
   }
