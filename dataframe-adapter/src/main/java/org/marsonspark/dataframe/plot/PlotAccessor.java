@@ -385,7 +385,8 @@ public final class PlotAccessor {
       }
       traces.add(new Trace(y, xs, v));
     }
-    PlotStyle s = kind == Kind.SCATTER ? style.withLabels(x, ys.get(0)) : style.withLabels(xLabel, null);
+    PlotStyle s = kind == Kind.SCATTER ? style.withLabels(x, ys.get(0)).withoutDefaultLegend()
+        : style.withLabels(xLabel, null);
     return new Figure(kind, s, traces, categories, null, step == 1 ? -1 : n);
   }
 

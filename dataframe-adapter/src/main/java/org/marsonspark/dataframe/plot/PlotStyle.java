@@ -17,6 +17,12 @@ record PlotStyle(String title, String xLabel, String yLabel, int width, int heig
     return legendSetting == null ? isFrame : legendSetting;
   }
 
+  /** pandas draws no legend for a scatter plot unless asked. */
+  PlotStyle withoutDefaultLegend() {
+    return legendSetting != null ? this : new PlotStyle(title, xLabel, yLabel, width, height, false, maxPoints,
+        isFrame);
+  }
+
   PlotStyle withLabels(String x, String y) {
     return new PlotStyle(title, xLabel == null ? x : xLabel, yLabel == null ? y : yLabel, width, height,
         legendSetting, maxPoints, isFrame);
