@@ -56,6 +56,11 @@ public record FusedChunk(String source, KernelSource.Terminal terminal, double[]
     try {
       out = KernelCache.get(source).run(buffers, dp, lp, rows, inner);
     } catch (EmptyInput e) {
+      if (count == 0 && (terminal == KernelSource.Terminal.ROW_PARTIALS || terminal == KernelSource.Terminal.TOTAL)) {
+        // an empty chunk: no part in the merge
+        return new Reductions.NoElements(emptyChecks[e.check], partialShape,
+            reduced.isFloat() ? DType.FLOAT64 : DType.INT64);
+      }
       throw noIdentity(emptyChecks[e.check]);
     }
     return switch (terminal) {

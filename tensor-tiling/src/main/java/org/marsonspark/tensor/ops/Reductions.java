@@ -46,9 +46,9 @@ public final class Reductions {
     @Override
     public Object map(NDArray chunk, int[] axes, long[] offset, long[] globalShape) {
       ReduceLayout l = new ReduceLayout(chunk, axes);
-      if (l.inner == 0 && (merge == Merge.MIN || merge == Merge.MAX) && !nonzero) {
-        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "zero-size array to reduction operation " + name
-            + " which has no identity");
+      if (l.inner == 0 && !hasIdentity()) {
+        // an empty chunk of a tensor that may not be empty; typed as the partial it stands for
+        return new NoElements(name, l.partialShape, chunk.dtype().isFloat() ? DType.FLOAT64 : DType.INT64);
       }
       boolean floating = chunk.dtype().isFloat() && !nonzero;
       if (floating) {
@@ -136,8 +136,17 @@ public final class Reductions {
       };
     }
 
+    /** min and max have no identity: numpy refuses them over no elements. */
+    boolean hasIdentity() {
+      return nonzero || (merge != Merge.MIN && merge != Merge.MAX);
+    }
+
     @Override
-    public Object combine(Object[] partials) {
+    public Object combine(Object[] all) {
+      Object[] partials = Arrays.stream(all).filter(p -> !(p instanceof NoElements)).toArray();
+      if (partials.length == 0) {
+        return all[0];
+      }
       NDArray first = (NDArray) partials[0];
       if (first.dtype() == DType.FLOAT64) {
         double[] acc = first.doubles().clone();
@@ -161,8 +170,52 @@ public final class Reductions {
 
     @Override
     public NDArray finish(Object partial) {
+      if (partial instanceof NoElements none) {
+        throw noIdentity(none.op());
+      }
       return (NDArray) partial;
     }
+  }
+
+  /**
+   * The partial of min or max over a chunk with no elements: it takes no part in the merge, and
+   * only a reduction over nothing at all is refused (a tensor's chunks may be empty, after
+   * boolean indexing most often, where the tensor is not).
+   */
+  public static final class NoElements implements ChunkValue, java.io.Serializable {
+    private final String op;
+    private final long[] shape;
+    private final String kind;
+
+    public NoElements(String op, long[] partialShape, DType partialType) {
+      this.op = op;
+      this.shape = partialShape.clone();
+      this.kind = partialType.toString(); // as NDArray.kind()
+    }
+
+    String op() {
+      return op;
+    }
+
+    @Override
+    public long[] shape() {
+      return shape.clone();
+    }
+
+    @Override
+    public long nbytes() {
+      return 8L * shape.length + 16;
+    }
+
+    @Override
+    public String kind() {
+      return kind;
+    }
+  }
+
+  static MarsException noIdentity(String op) {
+    return new MarsException(ErrorClass.INVALID_ARGUMENT, "zero-size array to reduction operation " + op
+        + " which has no identity");
   }
 
   /**
