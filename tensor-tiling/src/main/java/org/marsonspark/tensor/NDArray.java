@@ -560,6 +560,14 @@ public final class NDArray implements ChunkValue, Serializable, KryoSerializable
     return NDArrayFormat.format(this);
   }
 
+  /**
+   * The values as an HTML table (notebooks): a 1-D array as one row, a 2-D one row by row, large
+   * ones summarized with ellipses as {@link #toString()} does; other ranks as that text.
+   */
+  public String toHtml() {
+    return NDArrayFormat.html(this);
+  }
+
   // ---- serialization ------------------------------------------------------------------
 
   @Override
