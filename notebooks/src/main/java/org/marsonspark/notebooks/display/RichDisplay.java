@@ -1,5 +1,6 @@
 package org.marsonspark.notebooks.display;
 
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -9,6 +10,7 @@ import org.marsonspark.dataframe.Executable;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.local.LocalSeries;
+import org.marsonspark.dataframe.plot.Figure;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 
@@ -23,13 +25,16 @@ import org.marsonspark.tensor.Tensor;
  * and last rows when long, only those fetched); Series and Index are pandas's text (pandas has no
  * HTML for them either); fetched frames and arrays show all they hold, arrays of one or two
  * dimensions as a table. An executed tensor of at most {@link #MAX_TENSOR_FETCH} elements is
- * fetched to be shown; a larger one shows its description (fetch a slice to see values).
+ * fetched to be shown; a larger one shows its description (fetch a slice to see values). A
+ * plot's {@code Figure} is a PNG image (its data was computed when the plot was made).
  */
 public final class RichDisplay {
   /** The largest executed tensor whose values rendering fetches. */
   public static final long MAX_TENSOR_FETCH = 1000;
   public static final String HTML = "text/html";
   public static final String TEXT = "text/plain";
+  /** Base64 of the PNG bytes, as Jupyter carries images. */
+  public static final String PNG = "image/png";
 
   private RichDisplay() {}
 
@@ -52,6 +57,12 @@ public final class RichDisplay {
     }
     if (o instanceof NDArray a) {
       return table(a::toHtml, a.toString());
+    }
+    if (o instanceof Figure f) { // a plot: its data is on the driver already, drawing is local
+      Map<String, String> m = new LinkedHashMap<>();
+      m.put(PNG, Base64.getEncoder().encodeToString(f.toPng()));
+      m.put(TEXT, f.toString());
+      return m;
     }
     return null;
   }

@@ -14,7 +14,7 @@ import org.rapaio.jupyter.kernel.display.MimeType;
  * or the plain text where the object has no such form.
  */
 final class BundleRenderer implements DisplayRenderer {
-  private static final Set<String> MIMES = Set.of(RichDisplay.HTML, RichDisplay.TEXT);
+  private static final Set<String> MIMES = Set.of(RichDisplay.HTML, RichDisplay.TEXT, RichDisplay.PNG);
   private final Class<?> type;
   private final Function<Object, Map<String, String>> bundles;
 

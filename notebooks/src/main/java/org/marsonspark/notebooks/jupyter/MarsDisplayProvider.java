@@ -6,6 +6,7 @@ import org.marsonspark.dataframe.Executable;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.local.LocalSeries;
+import org.marsonspark.dataframe.plot.Figure;
 import org.marsonspark.notebooks.display.RichDisplay;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
@@ -16,7 +17,7 @@ import org.rapaio.jupyter.kernel.display.spi.DisplayProvider;
 /**
  * Rich display of Mars objects in the rapaio Jupyter Java kernel (registered in
  * {@code META-INF/services}): DataFrame, Series, Index and Scalar; fetched frames, series and
- * indexes; tensors and fetched arrays; the progress line. What each looks like, and that only
+ * indexes; tensors and fetched arrays; plots (figures, as PNG); the progress line. What each looks like, and that only
  * executed objects show data, is {@link RichDisplay}'s rule.
  *
  * <p>The kernel's ServiceLoader finds this class only when the module is on the kernel JVM's
@@ -26,7 +27,7 @@ import org.rapaio.jupyter.kernel.display.spi.DisplayProvider;
  */
 public final class MarsDisplayProvider implements DisplayProvider {
   private static final List<Class<?>> TYPES = List.of(Executable.class, LocalFrame.class, LocalSeries.class,
-      LocalIndex.class, Tensor.class, NDArray.class);
+      LocalIndex.class, Tensor.class, NDArray.class, Figure.class);
 
   @Override
   public List<DisplayRenderer> getDisplayRenderers() {

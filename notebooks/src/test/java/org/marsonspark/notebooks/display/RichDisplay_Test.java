@@ -114,6 +114,17 @@ class RichDisplay_Test {
   }
 
   @Test
+  void aFigureIsAPngImage() throws java.io.IOException {
+    Map<String, String> b = RichDisplay.bundle(frame().plot().size(300, 200).bar());
+    assertEquals(List.of(RichDisplay.PNG, RichDisplay.TEXT), List.copyOf(b.keySet()));
+    java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(
+        new java.io.ByteArrayInputStream(java.util.Base64.getDecoder().decode(b.get(RichDisplay.PNG))));
+    assertEquals(300, img.getWidth());
+    assertEquals(200, img.getHeight());
+    assertTrue(b.get(RichDisplay.TEXT).startsWith("Figure(bar"), b.toString());
+  }
+
+  @Test
   void otherObjectsAreNotOurs() {
     assertNull(RichDisplay.bundle("a string"));
   }
