@@ -213,7 +213,7 @@ public final class NotebookRunner {
     return scala.jdk.javaapi.CollectionConverters.asScala(List.<String>of()).toList();
   }
 
-  private static IMain interpreter(Path classes, ResettableWriter out) {
+  private static IMain interpreter(Path classes, Writer out) {
     Settings settings = new Settings();
     List<String> args = List.of("-classpath", String.join(File.pathSeparator, classPath()), "-Yrepl-class-based",
         "-Yrepl-outdir", classes.toString(), "-deprecation");
