@@ -522,9 +522,7 @@ public final class DataFrame extends Executable {
           + "only axis=1 (a function of each row) is — for a function of whole columns use mapChunk or the "
           + "column's series");
     }
-    if (fn == null) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "DataFrame.apply: the function must not be null");
-    }
+    fn = org.marsonspark.core.UserFunctions.prepare(fn, "DataFrame.apply");
     DfType out = dtype != null ? org.marsonspark.dataframe.ops.Apply.resultDtype("DataFrame.apply", DfType.of(dtype))
         : (DfType) org.marsonspark.dataframe.ops.Apply.sample(data,
             new org.marsonspark.dataframe.ops.Apply.ApplyRows(fn, DfType.OBJECT), false, "DataFrame.apply");
@@ -538,9 +536,7 @@ public final class DataFrame extends Executable {
    * {@code fn} gives on the first rows, found in a tiny job; every chunk must give the same.
    */
   public DataFrame mapChunk(SerializableFunction<LocalFrame, LocalFrame> fn) {
-    if (fn == null) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "mapChunk: the function must not be null");
-    }
+    fn = org.marsonspark.core.UserFunctions.prepare(fn, "mapChunk");
     LocalFrame schema = (LocalFrame) org.marsonspark.dataframe.ops.Apply.sample(data,
         new org.marsonspark.dataframe.ops.Apply.MapChunk(fn, null, null), true, "mapChunk");
     IndexMeta idx = new IndexMeta(schema.index() instanceof org.marsonspark.dataframe.local.RangeIndex,
@@ -554,7 +550,7 @@ public final class DataFrame extends Executable {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "mapChunk: columns " + columns + " and dtypes " + dtypes
           + " must be given with one dtype per column");
     }
-    return mapChunk(fn, columns, dtypes, data.index().taken());
+    return mapChunk(org.marsonspark.core.UserFunctions.prepare(fn, "mapChunk"), columns, dtypes, data.index().taken());
   }
 
   private DataFrame mapChunk(SerializableFunction<LocalFrame, LocalFrame> fn, List<String> columns, List<DfType> dtypes,

@@ -192,6 +192,7 @@ public final class GroupBy {
    * when it cannot handle one). The result is aligned with the frame, as for an aggregation.
    */
   public DataFrame transform(GroupFunction fn) {
+    fn = org.marsonspark.core.UserFunctions.prepare(fn, "groupby.transform");
     List<String> cols = List.of(valueColumns("transform", new String[0]));
     org.marsonspark.dataframe.local.LocalFrame r = org.marsonspark.dataframe.ops.GroupApply.emptyResult(fn,
         emptyGroup(cols), "transform");
@@ -201,6 +202,7 @@ public final class GroupBy {
 
   /** As {@link #transform(GroupFunction)} with the output columns and dtypes given (in map order). */
   public DataFrame transform(GroupFunction fn, Map<String, DfType> dtypes) {
+    fn = org.marsonspark.core.UserFunctions.prepare(fn, "groupby.transform");
     checkDtypes("transform", dtypes);
     return org.marsonspark.dataframe.ops.GroupApply.of(df.data(), keys.toArray(new String[0]), fn, true,
         new ArrayList<>(dtypes.keySet()), new ArrayList<>(dtypes.values()), df.indexMeta());
@@ -215,6 +217,7 @@ public final class GroupBy {
    * every group's output must have them.
    */
   public DataFrame apply(GroupFunction fn) {
+    fn = org.marsonspark.core.UserFunctions.prepare(fn, "groupby.apply");
     org.marsonspark.dataframe.local.LocalFrame r = org.marsonspark.dataframe.ops.GroupApply.emptyResult(fn,
         emptyGroup(df.columns()), "apply");
     IndexMeta idx = IndexMeta.of(r.index().dtype(), r.index().name());
@@ -224,6 +227,7 @@ public final class GroupBy {
 
   /** As {@link #apply(GroupFunction)} with the output columns and dtypes given (the index: the frame's labels). */
   public DataFrame apply(GroupFunction fn, Map<String, DfType> dtypes) {
+    fn = org.marsonspark.core.UserFunctions.prepare(fn, "groupby.apply");
     checkDtypes("apply", dtypes);
     return org.marsonspark.dataframe.ops.GroupApply.of(df.data(), keys.toArray(new String[0]), fn, false,
         new ArrayList<>(dtypes.keySet()), new ArrayList<>(dtypes.values()), df.indexMeta().taken());

@@ -620,9 +620,7 @@ public final class Series extends Executable {
   }
 
   private Series applyValues(SerializableFunction<Object, Object> fn, String dtype, boolean naIgnore, String op) {
-    if (fn == null) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": the function must not be null");
-    }
+    fn = org.marsonspark.core.UserFunctions.prepare(fn, op);
     DfType out = dtype != null ? org.marsonspark.dataframe.ops.Apply.resultDtype(op, DfType.of(dtype))
         : (DfType) org.marsonspark.dataframe.ops.Apply.sample(data,
             new org.marsonspark.dataframe.ops.Apply.MapValues(fn, DfType.OBJECT, naIgnore), false, op);

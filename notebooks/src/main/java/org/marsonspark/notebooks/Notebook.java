@@ -20,6 +20,8 @@ import org.marsonspark.session.ProgressListener;
  */
 public final class Notebook {
   private static final String KERNEL_MAIN = "org.rapaio.jupyter.kernel.MainApp";
+  /** Our main class for the same kernel (jupyter.KernelMain), named here so that it is not loaded. */
+  private static final String MARS_KERNEL_MAIN = "org.marsonspark.notebooks.jupyter.KernelMain";
   private static final Map<MarsSession, ProgressListener> INSTALLED = new WeakHashMap<>();
 
   private Notebook() {}
@@ -51,7 +53,8 @@ public final class Notebook {
    */
   public static boolean inJupyterKernel() {
     String command = System.getProperty("sun.java.command", "");
-    if (!command.startsWith(KERNEL_MAIN) && !command.contains("rapaio-jupyter-kernel")) {
+    if (!command.startsWith(KERNEL_MAIN) && !command.startsWith(MARS_KERNEL_MAIN)
+        && !command.contains("rapaio-jupyter-kernel")) {
       return false;
     }
     try {

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * that throws) fails the test. The executed copies land in {@code target/executed-notebooks};
  * with {@code -Dnotebooks.refresh=true} (bin/refresh-notebooks) they replace the committed ones.
  *
- * <p>The kernel JVM runs {@code org.rapaio.jupyter.kernel.MainApp} with the module's whole
+ * <p>The kernel JVM runs {@code org.marsonspark.notebooks.jupyter.KernelMain} (rapaio's kernel without its
+ * start-up race) with the module's whole
  * class path on {@code -cp}: the cells' compiler sees it (JShell compiles against
  * {@code java.class.path}) and the kernel's ServiceLoader finds {@code MarsDisplayProvider} in
  * the same class loader that loads the Mars classes the cells use — so no {@code RJK_CLASSPATH}.
@@ -56,7 +57,7 @@ class Notebooks_ExecuteTest {
         argv.add(opt);
       }
     }
-    argv.addAll(List.of("-cp", String.join(File.pathSeparator, classpath), "org.rapaio.jupyter.kernel.MainApp",
+    argv.addAll(List.of("-cp", String.join(File.pathSeparator, classpath), "org.marsonspark.notebooks.jupyter.KernelMain",
         "{connection_file}"));
     StringBuilder json = new StringBuilder("{\n  \"argv\": [");
     for (int i = 0; i < argv.size(); i++) {

@@ -14,13 +14,22 @@ import org.rapaio.jupyter.kernel.display.MimeType;
  * or the plain text where the object has no such form.
  */
 final class BundleRenderer implements DisplayRenderer {
-  private static final Set<String> MIMES = Set.of(RichDisplay.HTML, RichDisplay.TEXT, RichDisplay.PNG);
+  /** What tables and text render as. */
+  static final Set<String> TABLES = Set.of(RichDisplay.HTML, RichDisplay.TEXT);
+  /** What plots render as. */
+  static final Set<String> IMAGES = Set.of(RichDisplay.PNG, RichDisplay.TEXT);
   private final Class<?> type;
   private final Function<Object, Map<String, String>> bundles;
+  private final Set<String> mimes;
 
-  BundleRenderer(Class<?> type, Function<Object, Map<String, String>> bundles) {
+  BundleRenderer(Class<?> type, Function<Object, Map<String, String>> bundles, Set<String> mimes) {
     this.type = type;
     this.bundles = bundles;
+    this.mimes = mimes;
+  }
+
+  BundleRenderer(Class<?> type, Function<Object, Map<String, String>> bundles) {
+    this(type, bundles, TABLES);
   }
 
   BundleRenderer(Class<?> type) {
@@ -34,7 +43,7 @@ final class BundleRenderer implements DisplayRenderer {
 
   @Override
   public boolean canRender(String mime) {
-    return mime == null || MIMES.contains(longType(mime));
+    return mime == null || mimes.contains(longType(mime));
   }
 
   @Override

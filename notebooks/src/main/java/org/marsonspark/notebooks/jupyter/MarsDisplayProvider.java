@@ -21,13 +21,13 @@ import org.rapaio.jupyter.kernel.display.spi.DisplayProvider;
  * executed objects show data, is {@link RichDisplay}'s rule.
  *
  * <p>The kernel's ServiceLoader finds this class only when the module is on the kernel JVM's
- * class path ({@code -cp}, main class {@code org.rapaio.jupyter.kernel.MainApp}); that also
+ * class path ({@code -cp}, main class {@link KernelMain}); that also
  * makes cells compile against it and load Mars classes from the same class loader, so the
  * objects they create match these renderers.
  */
 public final class MarsDisplayProvider implements DisplayProvider {
   private static final List<Class<?>> TYPES = List.of(Executable.class, LocalFrame.class, LocalSeries.class,
-      LocalIndex.class, Tensor.class, NDArray.class, Figure.class);
+      LocalIndex.class, Tensor.class, NDArray.class);
 
   @Override
   public List<DisplayRenderer> getDisplayRenderers() {
@@ -35,6 +35,7 @@ public final class MarsDisplayProvider implements DisplayProvider {
     for (Class<?> type : TYPES) {
       renderers.add(new BundleRenderer(type));
     }
+    renderers.add(new BundleRenderer(Figure.class, RichDisplay::bundle, BundleRenderer.IMAGES));
     renderers.add(new BundleRenderer(ProgressLine.class, o -> ((ProgressLine) o).bundle()));
     return renderers;
   }

@@ -52,6 +52,36 @@ class SparkNotebooks_Test {
     }
   }
 
+  /**
+   * A lambda that reads a value of another cell captures the interpreter's wrappers (and through
+   * them the session's other values): refused where it is handed over, saying what it holds and
+   * what to do; with the value copied into a local val it runs in the tasks.
+   */
+  @Test
+  void aLambdaUsingAnotherCellsValueIsRefusedClearlyAndTheLocalValWorks() {
+    String[] setup = {
+        Notebook.DATABRICKS_HEADER,
+        "import org.marsonspark.session.MarsSession",
+        "import org.marsonspark.dataframe.Md",
+        "import org.marsonspark.dataframe.local.{Column, LocalFrame}",
+        "val mars = MarsSession.attach(spark)",
+        Notebook.DATABRICKS_SEPARATOR,
+        "val width = 10L",
+        Notebook.DATABRICKS_SEPARATOR,
+        "val years = Md.dataFrame(LocalFrame.of(java.util.Map.of(\"year\", Column.ofLongs(1994L, 2003L, 2019L))), 1L)",
+        Notebook.DATABRICKS_SEPARATOR};
+    String captured = String.join("\n", String.join("\n", setup),
+        "val decades = years.col(\"year\").map(y => y.asInstanceOf[Long] / width * width)");
+    NotebookRunner.CellFailure failure = assertThrows(NotebookRunner.CellFailure.class,
+        () -> new NotebookRunner().run(Notebook.databricks("captured.scala", captured)));
+    assertTrue(failure.output().contains("Series.map: the function cannot be sent to the tasks"), failure.output());
+    assertTrue(failure.output().contains("local val"), failure.output());
+    String local = String.join("\n", String.join("\n", setup),
+        "val decades = { val w = width; years.col(\"year\").map(y => y.asInstanceOf[Long] / w * w) }.execute(mars).fetch()",
+        "require(decades.toString.contains(\"1990\") && decades.toString.contains(\"2010\"), decades.toString)");
+    assertEquals(4, new NotebookRunner().run(Notebook.databricks("local.scala", local)).cells().size());
+  }
+
   @Test
   void aFailingCellFailsTheRunNamingTheCell() {
     String source = String.join("\n",
