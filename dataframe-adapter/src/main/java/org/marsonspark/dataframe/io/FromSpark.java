@@ -88,12 +88,14 @@ public final class FromSpark extends DfOp {
         scale[i] = d.scale();
       }
     }
-    RDD<InternalRow> rdd = ((org.apache.spark.sql.classic.Dataset<Row>) ds).queryExecution().toRdd();
+    org.apache.spark.sql.execution.QueryExecution qe = ((org.apache.spark.sql.classic.Dataset<Row>) ds).queryExecution();
+    RDD<InternalRow> rdd = qe.toRdd();
     boolean[] watch = new boolean[fields.length];
     for (int i = 0; i < fields.length; i++) {
       watch[i] = fields[i].nullable() && kinds[i].nullChangesDtype();
     }
-    List<long[]> census = rdd.toJavaRDD().mapPartitions(new Census(watch)).collect();
+    List<long[]> census = asSqlExecution(session, qe, "mars: fromSpark(" + String.join(", ", names) + ")",
+        () -> rdd.toJavaRDD().mapPartitions(new Census(watch)).collect());
     long[] counts = new long[census.size()];
     boolean[] hasNull = new boolean[fields.length];
     for (int p = 0; p < counts.length; p++) {
@@ -115,6 +117,30 @@ public final class FromSpark extends DfOp {
     }
     return new FromSpark(rdd, counts, names, kinds, dtypes, precision, zone).newFrame(new DataFrameData(total,
         List.of(names), List.of(dtypes), IndexMeta.rangeIndex(), DfData.newAlignKey()));
+  }
+
+  /**
+   * Runs {@code body} (the census job) as a SQL execution of the Dataset's query, so that the
+   * Spark UI's SQL tab lists it under {@code name} with the query's plan, as a Dataset action
+   * would be listed; inside a SQL execution already, it runs as part of that one.
+   */
+  /** The local property Spark's UI shows as a job's, and a SQL execution's, description. */
+  private static final String JOB_DESCRIPTION = "spark.job.description";
+
+  private static <T> T asSqlExecution(MarsSession session, org.apache.spark.sql.execution.QueryExecution qe,
+      String name, java.util.function.Supplier<T> body) {
+    org.apache.spark.SparkContext sc = session.sparkContext();
+    if (sc.getLocalProperty(org.apache.spark.sql.execution.SQLExecution.EXECUTION_ID_KEY()) != null) {
+      return body.get();
+    }
+    String description = sc.getLocalProperty(JOB_DESCRIPTION);
+    sc.setLocalProperty(JOB_DESCRIPTION, name);
+    try {
+      return org.apache.spark.sql.execution.SQLExecution.withNewExecutionId(qe, scala.Option.apply(name),
+          (scala.Function0<T>) body::get);
+    } finally {
+      sc.setLocalProperty(JOB_DESCRIPTION, description);
+    }
   }
 
   @Override

@@ -27,6 +27,10 @@ import org.marsonspark.session.MarsSession;
 public final class ToSpark {
   private ToSpark() {}
 
+  /** The name the plans of a Dataset toSpark returns show (with a number). */
+  public static final String PLAN_NAME = "mars_toSpark";
+  private static final java.util.concurrent.atomic.AtomicLong CALLS = new java.util.concurrent.atomic.AtomicLong();
+
   /** The name the index gets as a column: its name, else "index" (or "level_0" when "index" is taken), as reset_index. */
   static String indexColumnName(IndexMeta index, List<String> columns) {
     if (index.name() != null) {
@@ -47,7 +51,12 @@ public final class ToSpark {
     }
     JavaRDD<Object> chunks = session.chunkValues(df.data().chunks()).toJavaRDD();
     JavaRDD<Row> rows = chunks.mapPartitions(new FrameRows(keepIndex));
-    return session.spark().createDataFrame(rows, SparkTypes.schema(names, dtypes));
+    rows.setName("mars: toSpark (" + df.data().chunks().size() + " chunks)"); // the stages' RDD in the Spark UI
+    // the plans in the SQL tab name where the rows come from: "CollectMetrics mars_toSpark_<n>"
+    // over the scan (an observation counting the rows; names are unique, as Spark requires)
+    return session.spark().createDataFrame(rows, SparkTypes.schema(names, dtypes))
+        .observe(PLAN_NAME + "_" + CALLS.incrementAndGet(), org.apache.spark.sql.functions.count(
+            org.apache.spark.sql.functions.lit(1)).as("rows"));
   }
 
   /** Rows of the frame chunks of a partition (the index first when kept). */
