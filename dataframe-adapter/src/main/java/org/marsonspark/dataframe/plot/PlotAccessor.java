@@ -14,7 +14,6 @@ import org.marsonspark.dataframe.Series;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
-import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.dataframe.plot.Figure.BoxStats;
 import org.marsonspark.dataframe.plot.Figure.Kind;
 import org.marsonspark.dataframe.plot.Figure.Trace;
@@ -275,9 +274,15 @@ public final class PlotAccessor {
         double q3 = q[5 * i + 2];
         double whislo = Math.min(q1, ((Scalar) second.get(3 * i)).fetchDouble());
         double whishi = Math.max(q3, ((Scalar) second.get(3 * i + 1)).fetchDouble());
-        Series out = fliers.get(i);
+        DataFrame out = fliers.get(i).toFrame(); // on the executed fliers' chunks
+        Md.execute(session, out);
         long total = out.length();
-        double[] drawn = doubles(fetchSeries(out, total, stepFor(total)).values());
+        double[] drawn;
+        try {
+          drawn = doubles(fetchFrame(out, total, stepFor(total)).column(0));
+        } finally {
+          out.release();
+        }
         boxes.add(new BoxStats(cols.get(i), q[5 * i + 3], q1, q[5 * i + 1], q3, whislo, whishi, drawn, total));
       }
     } finally {
@@ -466,20 +471,6 @@ public final class PlotAccessor {
       return executed.fetch();
     }
     DataFrame every = executed.iloc(0L, n, step);
-    Md.execute(session, every);
-    try {
-      return every.fetch();
-    } finally {
-      every.release();
-    }
-  }
-
-  /** Every {@code step}-th value of an executed series of n values. */
-  private LocalSeries fetchSeries(Series executed, long n, long step) {
-    if (step == 1) {
-      return executed.fetch();
-    }
-    Series every = executed.iloc(0L, n, step);
     Md.execute(session, every);
     try {
       return every.fetch();

@@ -7,33 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.Md;
 import org.marsonspark.dataframe.Series;
 import org.marsonspark.dataframe.local.Column;
-import org.marsonspark.session.MarsOptions;
-import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.ChunkSize;
+import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 
 /** What Mars objects look like in a notebook: data only once executed, HTML tables for frames and arrays. */
 class RichDisplay_Test {
-  private static MarsSession session;
-
-  @BeforeAll
-  static void start() {
-    session = MarsSession.local("local[2]", MarsOptions.defaults());
-  }
-
-  @AfterAll
-  static void stop() {
-    session.close();
-  }
+  @RegisterExtension
+  static final LocalSession spark = new LocalSession();
 
   private static DataFrame frame() {
     Map<String, Column> cols = new LinkedHashMap<>();
@@ -53,7 +42,7 @@ class RichDisplay_Test {
 
   @Test
   void executedDataFrameIsPandasHtmlAndText() {
-    DataFrame df = frame().execute(session);
+    DataFrame df = frame().execute(spark.session());
     try {
       Map<String, String> b = RichDisplay.bundle(df);
       assertEquals(List.of(RichDisplay.HTML, RichDisplay.TEXT), List.copyOf(b.keySet()));
@@ -71,7 +60,7 @@ class RichDisplay_Test {
   void seriesAndIndexAreText() {
     Series s = frame().col("a");
     assertTrue(RichDisplay.bundle(s).get(RichDisplay.TEXT).contains("not executed"));
-    s.execute(session);
+    s.execute(spark.session());
     try {
       Map<String, String> b = RichDisplay.bundle(s);
       assertEquals(List.of(RichDisplay.TEXT), List.copyOf(b.keySet()));
@@ -88,7 +77,7 @@ class RichDisplay_Test {
     Tensor t = Mt.arange(0, 6, 1).reshape(2, 3);
     Map<String, String> lazy = RichDisplay.bundle(t);
     assertTrue(lazy.get(RichDisplay.TEXT).endsWith("(not executed)") && lazy.size() == 1, lazy.toString());
-    t.execute(session);
+    t.execute(spark.session());
     try {
       Map<String, String> b = RichDisplay.bundle(t);
       NDArray values = t.fetch();
@@ -103,7 +92,7 @@ class RichDisplay_Test {
   @Test
   void largeExecutedTensorsAreNotFetched() {
     Tensor big = Mt.random.uniform(0, 1, new long[] {RichDisplay.MAX_TENSOR_FETCH + 1}, ChunkSize.of(500))
-        .execute(session);
+        .execute(spark.session());
     try {
       Map<String, String> b = RichDisplay.bundle(big);
       assertEquals(List.of(RichDisplay.TEXT), List.copyOf(b.keySet()));
