@@ -2,25 +2,56 @@ package org.marsonspark.dataframe;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileableData;
+import org.marsonspark.core.UserFunctions;
+import org.marsonspark.dataframe.io.Feather;
+import org.marsonspark.dataframe.io.Parquet;
+import org.marsonspark.dataframe.io.ToSpark;
+import org.marsonspark.dataframe.io.WriteCsv;
 import org.marsonspark.dataframe.local.DfFormat;
 import org.marsonspark.dataframe.local.LocalFrame;
+import org.marsonspark.dataframe.local.RangeIndex;
 import org.marsonspark.dataframe.local.Rows;
+import org.marsonspark.dataframe.ops.Agg;
+import org.marsonspark.dataframe.ops.Apply;
+import org.marsonspark.dataframe.ops.BinOp;
 import org.marsonspark.dataframe.ops.Casts;
 import org.marsonspark.dataframe.ops.Chunkwise;
+import org.marsonspark.dataframe.ops.Describe;
+import org.marsonspark.dataframe.ops.DropDuplicates;
+import org.marsonspark.dataframe.ops.Expanding;
+import org.marsonspark.dataframe.ops.Explode;
+import org.marsonspark.dataframe.ops.FrameOps;
+import org.marsonspark.dataframe.ops.GroupByAgg;
+import org.marsonspark.dataframe.ops.LabelLoc;
+import org.marsonspark.dataframe.ops.PivotTable;
+import org.marsonspark.dataframe.ops.PositionTake;
+import org.marsonspark.dataframe.ops.Quantile;
+import org.marsonspark.dataframe.ops.Relabel;
 import org.marsonspark.dataframe.ops.RowOps;
 import org.marsonspark.dataframe.ops.RowSlice;
+import org.marsonspark.dataframe.ops.Scan;
+import org.marsonspark.dataframe.ops.Shift;
 import org.marsonspark.dataframe.ops.SortValues;
+import org.marsonspark.dataframe.ops.TensorInterop;
 import org.marsonspark.dataframe.ops.TopN;
+import org.marsonspark.dataframe.ops.ValueOps;
+import org.marsonspark.dataframe.ops.Windowed;
+import org.marsonspark.dataframe.plot.PlotAccessor;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.Slice;
+import org.marsonspark.tensor.Tensor;
 
 /**
  * A pandas-style DataFrame, built lazily: operations record a graph and nothing runs until
@@ -129,7 +160,7 @@ public final class DataFrame extends Executable {
     List<DfType> dts = new ArrayList<>(data.dtypes());
     DfType dt;
     List<TileableData> ins = new ArrayList<>(List.of(data));
-    org.marsonspark.core.ChunkOp fn;
+    ChunkOp fn;
     if (value instanceof Series s) {
       dt = s.dtype();
       ins.add(s.data());
@@ -209,7 +240,7 @@ public final class DataFrame extends Executable {
 
   /** {@code df.groupby(keys)}: see {@link GroupBy}. */
   public GroupBy groupby(String... keys) {
-    return new GroupBy(this, List.of(keys), true, org.marsonspark.dataframe.ops.GroupByAgg.Method.AUTO);
+    return new GroupBy(this, List.of(keys), true, GroupByAgg.Method.AUTO);
   }
 
   /**
@@ -240,8 +271,8 @@ public final class DataFrame extends Executable {
    */
   public DataFrame pivotTable(Object values, Object index, Object columns, Object aggfunc, Object fillValue,
       boolean margins) {
-    return org.marsonspark.dataframe.ops.PivotTable.of(data, values, index, columns, aggfunc, fillValue, margins,
-        org.marsonspark.dataframe.ops.GroupByAgg.Method.AUTO);
+    return PivotTable.of(data, values, index, columns, aggfunc, fillValue, margins,
+        GroupByAgg.Method.AUTO);
   }
 
   // ---- NA handling and casts -----------------------------------------------------------
@@ -284,52 +315,52 @@ public final class DataFrame extends Executable {
 
   /** {@code df.ffill()} ({@code fillna(method="ffill")}): per column, NA takes the last valid value before it. */
   public DataFrame ffill() {
-    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.FFILL);
+    return Scan.frame(data, Scan.Kind.FFILL);
   }
 
   /** {@code df.bfill()} ({@code fillna(method="bfill")}): per column, NA takes the next valid value after it. */
   public DataFrame bfill() {
-    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.BFILL);
+    return Scan.frame(data, Scan.Kind.BFILL);
   }
 
   /** Running sum per column (NA skipped); every column int64, float64 or bool, else an error before running. */
   public DataFrame cumsum() {
-    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.CUMSUM);
+    return Scan.frame(data, Scan.Kind.CUMSUM);
   }
 
   /** Running product per column (NA skipped). */
   public DataFrame cumprod() {
-    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.CUMPROD);
+    return Scan.frame(data, Scan.Kind.CUMPROD);
   }
 
   /** Running maximum per column (NA skipped). */
   public DataFrame cummax() {
-    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.CUMMAX);
+    return Scan.frame(data, Scan.Kind.CUMMAX);
   }
 
   /** Running minimum per column (NA skipped). */
   public DataFrame cummin() {
-    return org.marsonspark.dataframe.ops.Scan.frame(data, org.marsonspark.dataframe.ops.Scan.Kind.CUMMIN);
+    return Scan.frame(data, Scan.Kind.CUMMIN);
   }
 
   /** {@code df.median()}: per column (every column int64 or float64), a series indexed by the column names. */
   public Series median() {
-    return org.marsonspark.dataframe.ops.Quantile.frame(this, 0.5, true);
+    return Quantile.frame(this, 0.5, true);
   }
 
   /** {@code df.quantile(q)}: per column (every column int64 or float64), linear interpolation. */
   public Series quantile(double q) {
-    return org.marsonspark.dataframe.ops.Quantile.frame(this, q, false);
+    return Quantile.frame(this, q, false);
   }
 
   /** {@code df.isin(values)}: a bool frame, true where a value is one of {@code values}. */
-  public DataFrame isin(java.util.Collection<?> values) {
+  public DataFrame isin(Collection<?> values) {
     List<DfType> bools = new ArrayList<>();
     for (String c : data.columns()) {
-      org.marsonspark.dataframe.ops.ValueOps.checkIsIn(data.dtype(c), values, "column '" + c + "'");
+      ValueOps.checkIsIn(data.dtype(c), values, "column '" + c + "'");
       bools.add(DfType.BOOL);
     }
-    return Chunkwise.frame(List.of(data), org.marsonspark.dataframe.ops.ValueOps.IsIn.of(values), true,
+    return Chunkwise.frame(List.of(data), ValueOps.IsIn.of(values), true,
         new DataFrameData(-1, data.columns(), bools, data.index(), 0));
   }
 
@@ -337,20 +368,20 @@ public final class DataFrame extends Executable {
   public DataFrame clip(Double lower, Double upper) {
     List<DfType> types = new ArrayList<>();
     for (String c : data.columns()) {
-      types.add(org.marsonspark.dataframe.ops.ValueOps.clipType(data.dtype(c), lower, upper, "column '" + c + "'"));
+      types.add(ValueOps.clipType(data.dtype(c), lower, upper, "column '" + c + "'"));
     }
-    return Chunkwise.frame(List.of(data), org.marsonspark.dataframe.ops.ValueOps.Clip.of(lower, upper), true,
+    return Chunkwise.frame(List.of(data), ValueOps.Clip.of(lower, upper), true,
         new DataFrameData(-1, data.columns(), types, data.index(), 0));
   }
 
   /** {@code df.round(decimals)}: float64 columns (and int64 for negative decimals) rounded, the others kept. */
   public DataFrame round(int decimals) {
-    return Chunkwise.frame(List.of(data), new org.marsonspark.dataframe.ops.ValueOps.Round(decimals), true, data);
+    return Chunkwise.frame(List.of(data), new ValueOps.Round(decimals), true, data);
   }
 
   /** {@code df.shift(periods)}: every column's values move {@code periods} rows down (up when negative). */
   public DataFrame shift(long periods) {
-    return org.marsonspark.dataframe.ops.Shift.frame(data, periods, false);
+    return Shift.frame(data, periods, false);
   }
 
   public DataFrame shift() {
@@ -359,7 +390,7 @@ public final class DataFrame extends Executable {
 
   /** {@code df.diff(periods)}: {@code df - df.shift(periods)}; every column int64 or float64. */
   public DataFrame diff(long periods) {
-    return org.marsonspark.dataframe.ops.Shift.frame(data, periods, true);
+    return Shift.frame(data, periods, true);
   }
 
   public DataFrame diff() {
@@ -384,8 +415,8 @@ public final class DataFrame extends Executable {
 
   /** {@code df.rolling(window, min_periods=minPeriods)}; null for the default (the window). */
   public Window<DataFrame> rolling(long window, Long minPeriods) {
-    int mp = org.marsonspark.dataframe.ops.Windowed.check(window, minPeriods);
-    return new Window<>(fn -> org.marsonspark.dataframe.ops.Windowed.frame(data, (int) window, mp, fn));
+    int mp = Windowed.check(window, minPeriods);
+    return new Window<>(fn -> Windowed.frame(data, (int) window, mp, fn));
   }
 
   /** {@code df.expanding()}: per column, windows from the first row to each row (every column int64, float64 or bool). */
@@ -395,8 +426,8 @@ public final class DataFrame extends Executable {
 
   /** {@code df.expanding(min_periods=minPeriods)}; null for the default (1). */
   public Window<DataFrame> expanding(Long minPeriods) {
-    int mp = org.marsonspark.dataframe.ops.Expanding.check(minPeriods);
-    return new Window<>(fn -> org.marsonspark.dataframe.ops.Expanding.frame(data, mp, fn));
+    int mp = Expanding.check(minPeriods);
+    return new Window<>(fn -> Expanding.frame(data, mp, fn));
   }
 
   /** Rows without NA in any column ({@code how="any"}) or not NA in every column ({@code how="all"}). */
@@ -456,16 +487,16 @@ public final class DataFrame extends Executable {
    * executors (the frame is executed first if it has not been); {@code keepIndex}: the index
    * becomes the first column (named as pandas's {@code reset_index} names it).
    */
-  public org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> toSpark(MarsSession session, boolean keepIndex) {
-    return org.marsonspark.dataframe.io.ToSpark.of(session, this, keepIndex);
+  public Dataset<Row> toSpark(MarsSession session, boolean keepIndex) {
+    return ToSpark.of(session, this, keepIndex);
   }
 
-  public org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> toSpark(boolean keepIndex) {
+  public Dataset<Row> toSpark(boolean keepIndex) {
     return toSpark(MarsSession.getDefault(), keepIndex);
   }
 
   /** {@link #toSpark(boolean)} without the index. */
-  public org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> toSpark() {
+  public Dataset<Row> toSpark() {
     return toSpark(false);
   }
 
@@ -475,7 +506,7 @@ public final class DataFrame extends Executable {
    * of {@code part-NNNNN.csv}. Returns the files written, in chunk order.
    */
   public List<String> toCsv(String path, boolean index) {
-    return org.marsonspark.dataframe.io.WriteCsv.write(MarsSession.getDefault(), this, path, index);
+    return WriteCsv.write(MarsSession.getDefault(), this, path, index);
   }
 
   /** {@link #toCsv(String, boolean)} with the index, as pandas writes by default. */
@@ -488,17 +519,17 @@ public final class DataFrame extends Executable {
    * one file {@code dir/part-NNNNN.feather} per chunk, written on the executors; returns the paths.
    */
   public List<String> toFeather(String dir) {
-    return org.marsonspark.dataframe.io.Feather.write(MarsSession.getDefault(), this, dir);
+    return Feather.write(MarsSession.getDefault(), this, dir);
   }
 
   /** pandas's {@code to_parquet} into a new directory, one file per non-empty chunk, written by Spark on the executors. */
   public void toParquet(String dir) {
-    org.marsonspark.dataframe.io.Parquet.write(MarsSession.getDefault(), this, dir);
+    Parquet.write(MarsSession.getDefault(), this, dir);
   }
 
   /** {@code df.to_numpy()} as a 2-D tensor with this frame's row chunks (numeric and bool columns only). */
-  public org.marsonspark.tensor.Tensor toTensor() {
-    return org.marsonspark.dataframe.ops.TensorInterop.toTensor(data);
+  public Tensor toTensor() {
+    return TensorInterop.toTensor(data);
   }
 
 
@@ -508,7 +539,7 @@ public final class DataFrame extends Executable {
   /**
    * {@code df.apply(fn, axis=1)}: {@code fn} of every row (a {@link org.marsonspark.dataframe.local.Row}
    * view), run on the executors chunk by chunk; a series without a name, the frame's labels. The
-   * dtype is inferred from the first rows in a tiny job (see {@link org.marsonspark.dataframe.ops.Apply}).
+   * dtype is inferred from the first rows in a tiny job (see {@link Apply}).
    * Only {@code axis=1} is supported (column-wise apply needs whole columns).
    */
   public Series apply(SerializableFunction<org.marsonspark.dataframe.local.Row, Object> fn, int axis) {
@@ -522,11 +553,11 @@ public final class DataFrame extends Executable {
           + "only axis=1 (a function of each row) is — for a function of whole columns use mapChunk or the "
           + "column's series");
     }
-    fn = org.marsonspark.core.UserFunctions.prepare(fn, "DataFrame.apply");
-    DfType out = dtype != null ? org.marsonspark.dataframe.ops.Apply.resultDtype("DataFrame.apply", DfType.of(dtype))
-        : (DfType) org.marsonspark.dataframe.ops.Apply.sample(data,
-            new org.marsonspark.dataframe.ops.Apply.ApplyRows(fn, DfType.OBJECT), false, "DataFrame.apply");
-    return Chunkwise.series(List.of(data), new org.marsonspark.dataframe.ops.Apply.ApplyRows(fn, out), true,
+    fn = UserFunctions.prepare(fn, "DataFrame.apply");
+    DfType out = dtype != null ? Apply.resultDtype("DataFrame.apply", DfType.of(dtype))
+        : (DfType) Apply.sample(data,
+            new Apply.ApplyRows(fn, DfType.OBJECT), false, "DataFrame.apply");
+    return Chunkwise.series(List.of(data), new Apply.ApplyRows(fn, out), true,
         new SeriesData(-1, null, out, data.index(), 0));
   }
 
@@ -536,11 +567,11 @@ public final class DataFrame extends Executable {
    * {@code fn} gives on the first rows, found in a tiny job; every chunk must give the same.
    */
   public DataFrame mapChunk(SerializableFunction<LocalFrame, LocalFrame> fn) {
-    fn = org.marsonspark.core.UserFunctions.prepare(fn, "mapChunk");
-    LocalFrame schema = (LocalFrame) org.marsonspark.dataframe.ops.Apply.sample(data,
-        new org.marsonspark.dataframe.ops.Apply.MapChunk(fn, null, null), true, "mapChunk");
-    IndexMeta idx = new IndexMeta(schema.index() instanceof org.marsonspark.dataframe.local.RangeIndex,
-        List.of(schema.index().dtype()), java.util.Arrays.asList(schema.index().name()));
+    fn = UserFunctions.prepare(fn, "mapChunk");
+    LocalFrame schema = (LocalFrame) Apply.sample(data,
+        new Apply.MapChunk(fn, null, null), true, "mapChunk");
+    IndexMeta idx = new IndexMeta(schema.index() instanceof RangeIndex,
+        List.of(schema.index().dtype()), Arrays.asList(schema.index().name()));
     return mapChunk(fn, schema.columnNames(), schema.dtypes(), idx);
   }
 
@@ -550,12 +581,12 @@ public final class DataFrame extends Executable {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "mapChunk: columns " + columns + " and dtypes " + dtypes
           + " must be given with one dtype per column");
     }
-    return mapChunk(org.marsonspark.core.UserFunctions.prepare(fn, "mapChunk"), columns, dtypes, data.index().taken());
+    return mapChunk(UserFunctions.prepare(fn, "mapChunk"), columns, dtypes, data.index().taken());
   }
 
   private DataFrame mapChunk(SerializableFunction<LocalFrame, LocalFrame> fn, List<String> columns, List<DfType> dtypes,
       IndexMeta index) {
-    return Chunkwise.frame(List.of(data), new org.marsonspark.dataframe.ops.Apply.MapChunk(fn, List.copyOf(columns),
+    return Chunkwise.frame(List.of(data), new Apply.MapChunk(fn, List.copyOf(columns),
         List.copyOf(dtypes)), false, new DataFrameData(-1, columns, dtypes, index, 0));
   }
 
@@ -570,17 +601,17 @@ public final class DataFrame extends Executable {
       return this;
     }
     DataFrameData like = new DataFrameData(-1, data.columns(), data.dtypes(), data.index().taken(), 0);
-    return Chunkwise.frame(List.of(data), new org.marsonspark.dataframe.ops.Explode(column), false, like);
+    return Chunkwise.frame(List.of(data), new Explode(column), false, like);
   }
 
   /** {@code df.describe()} of the int64 / float64 columns: count, mean, std, min, 25%, 50%, 75%, max. */
   public DataFrame describe() {
-    return org.marsonspark.dataframe.ops.Describe.frame(data, null);
+    return Describe.frame(data, null);
   }
 
   /** {@code df.describe(percentiles=[...])} (0.5 is always added). */
   public DataFrame describe(double... percentiles) {
-    return org.marsonspark.dataframe.ops.Describe.frame(data, percentiles);
+    return Describe.frame(data, percentiles);
   }
 
   // ==== end of issue 6 block =====================================================================
@@ -623,7 +654,7 @@ public final class DataFrame extends Executable {
    * of the remaining rows are kept.
    */
   public DataFrame dropDuplicates(String keep, String... subset) {
-    return org.marsonspark.dataframe.ops.DropDuplicates.of(data, keep, List.of(subset));
+    return DropDuplicates.of(data, keep, List.of(subset));
   }
 
   public DataFrame dropDuplicates() {
@@ -637,12 +668,12 @@ public final class DataFrame extends Executable {
 
   /** {@code df.set_index(column, drop=drop)}. */
   public DataFrame setIndex(String column, boolean drop) {
-    return org.marsonspark.dataframe.ops.Relabel.setIndex(data, column, drop);
+    return Relabel.setIndex(data, column, drop);
   }
 
   /** {@code df.reset_index(drop=drop)}: a new RangeIndex; the old labels become the first column unless dropped. */
   public DataFrame resetIndex(boolean drop) {
-    return org.marsonspark.dataframe.ops.Relabel.resetIndex(data, drop);
+    return Relabel.resetIndex(data, drop);
   }
 
   public DataFrame resetIndex() {
@@ -651,7 +682,7 @@ public final class DataFrame extends Executable {
 
   /** {@code df.rename(columns=mapping)}: columns renamed; names not in the frame are ignored. */
   public DataFrame rename(Map<String, String> columns) {
-    return org.marsonspark.dataframe.ops.Relabel.rename(data, columns);
+    return Relabel.rename(data, columns);
   }
 
   // ---- end of joins and row-set operations ----------------------------------------------------
@@ -760,7 +791,7 @@ public final class DataFrame extends Executable {
     if (label instanceof Series mask) {
       return filter(mask);
     }
-    return org.marsonspark.dataframe.ops.LabelLoc.take(data, List.of(label));
+    return LabelLoc.take(data, List.of(label));
   }
 
   /**
@@ -768,7 +799,7 @@ public final class DataFrame extends Executable {
    * index order); a label listed twice gives its rows twice. Any missing label is a KeyError.
    */
   public DataFrame loc(List<?> labels) {
-    return org.marsonspark.dataframe.ops.LabelLoc.take(data, labels);
+    return LabelLoc.take(data, labels);
   }
 
   /** {@code df.loc[[labels], [columns]]}. */
@@ -782,7 +813,7 @@ public final class DataFrame extends Executable {
    * must exist, each once or in one contiguous run, else KeyError (as pandas).
    */
   public DataFrame loc(Object start, Object stop) {
-    return org.marsonspark.dataframe.ops.LabelLoc.slice(data, start, stop);
+    return LabelLoc.slice(data, start, stop);
   }
 
   /** {@code df.loc[start:stop, [columns]]}. */
@@ -800,7 +831,7 @@ public final class DataFrame extends Executable {
 
   /** {@code df.iloc[[i, j, ...]]}: rows by position, any order, repeats allowed. */
   public DataFrame iloc(long[] positions) {
-    return org.marsonspark.dataframe.ops.PositionTake.frame(data, positions);
+    return PositionTake.frame(data, positions);
   }
 
   /** {@code df.at[label, column]}: one value; the label must be unique (see {@link Series#loc(Object)}). */
@@ -824,13 +855,13 @@ public final class DataFrame extends Executable {
    * nunique every column. Values are combined into one dtype as pandas does (int64 with float64:
    * float64; otherwise mixed: object). NA is skipped.
    */
-  public Series agg(org.marsonspark.dataframe.ops.Agg fn) {
-    return org.marsonspark.dataframe.ops.FrameOps.reduce(this, fn);
+  public Series agg(Agg fn) {
+    return FrameOps.reduce(this, fn);
   }
 
-  /** {@code df.agg("sum")}: as {@link #agg(org.marsonspark.dataframe.ops.Agg)}. */
+  /** {@code df.agg("sum")}: as {@link #agg(Agg)}. */
   public Series agg(String fn) {
-    return agg(org.marsonspark.dataframe.ops.Agg.of(fn));
+    return agg(Agg.of(fn));
   }
 
   /**
@@ -838,55 +869,55 @@ public final class DataFrame extends Executable {
    * columns that every function reduces; each column's dtype combines its results' dtypes.
    */
   public DataFrame agg(List<String> fns) {
-    return org.marsonspark.dataframe.ops.FrameOps.agg(this, fns);
+    return FrameOps.agg(this, fns);
   }
 
   public Series sum() {
-    return agg(org.marsonspark.dataframe.ops.Agg.SUM);
+    return agg(Agg.SUM);
   }
 
   public Series mean() {
-    return agg(org.marsonspark.dataframe.ops.Agg.MEAN);
+    return agg(Agg.MEAN);
   }
 
   public Series min() {
-    return agg(org.marsonspark.dataframe.ops.Agg.MIN);
+    return agg(Agg.MIN);
   }
 
   public Series max() {
-    return agg(org.marsonspark.dataframe.ops.Agg.MAX);
+    return agg(Agg.MAX);
   }
 
   public Series count() {
-    return agg(org.marsonspark.dataframe.ops.Agg.COUNT);
+    return agg(Agg.COUNT);
   }
 
   /** Sample standard deviation (ddof = 1). */
   public Series std() {
-    return agg(org.marsonspark.dataframe.ops.Agg.STD);
+    return agg(Agg.STD);
   }
 
   /** {@code df.std(ddof=ddof)}: per column, the square root of the squared deviations over n - ddof. */
   public Series std(int ddof) {
-    return org.marsonspark.dataframe.ops.FrameOps.reduce(this, org.marsonspark.dataframe.ops.Agg.STD, ddof);
+    return FrameOps.reduce(this, Agg.STD, ddof);
   }
 
   /** Sample variance (ddof = 1). */
   public Series var() {
-    return agg(org.marsonspark.dataframe.ops.Agg.VAR);
+    return agg(Agg.VAR);
   }
 
   /** {@code df.var(ddof=ddof)}: per column, the squared deviations over n - ddof (NaN where n <= ddof). */
   public Series var(int ddof) {
-    return org.marsonspark.dataframe.ops.FrameOps.reduce(this, org.marsonspark.dataframe.ops.Agg.VAR, ddof);
+    return FrameOps.reduce(this, Agg.VAR, ddof);
   }
 
   public Series nunique() {
-    return agg(org.marsonspark.dataframe.ops.Agg.NUNIQUE);
+    return agg(Agg.NUNIQUE);
   }
 
-  private DataFrame frameBinary(org.marsonspark.dataframe.ops.BinOp op, Object other, boolean reversed, String name) {
-    return org.marsonspark.dataframe.ops.FrameOps.binary(data, op, other, reversed, name);
+  private DataFrame frameBinary(BinOp op, Object other, boolean reversed, String name) {
+    return FrameOps.binary(data, op, other, reversed, name);
   }
 
   /**
@@ -895,82 +926,82 @@ public final class DataFrame extends Executable {
    * support the operation (pandas's TypeError otherwise, raised before anything runs).
    */
   public DataFrame add(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.ADD, other, false, "add");
+    return frameBinary(BinOp.ADD, other, false, "add");
   }
 
   public DataFrame sub(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.SUB, other, false, "sub");
+    return frameBinary(BinOp.SUB, other, false, "sub");
   }
 
   public DataFrame mul(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.MUL, other, false, "mul");
+    return frameBinary(BinOp.MUL, other, false, "mul");
   }
 
   /** True division: int columns give float64. */
   public DataFrame div(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.DIV, other, false, "div");
+    return frameBinary(BinOp.DIV, other, false, "div");
   }
 
   public DataFrame floordiv(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.FLOORDIV, other, false, "floordiv");
+    return frameBinary(BinOp.FLOORDIV, other, false, "floordiv");
   }
 
   public DataFrame mod(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.MOD, other, false, "mod");
+    return frameBinary(BinOp.MOD, other, false, "mod");
   }
 
   public DataFrame pow(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.POW, other, false, "pow");
+    return frameBinary(BinOp.POW, other, false, "pow");
   }
 
   public DataFrame radd(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.ADD, other, true, "radd");
+    return frameBinary(BinOp.ADD, other, true, "radd");
   }
 
   public DataFrame rsub(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.SUB, other, true, "rsub");
+    return frameBinary(BinOp.SUB, other, true, "rsub");
   }
 
   public DataFrame rmul(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.MUL, other, true, "rmul");
+    return frameBinary(BinOp.MUL, other, true, "rmul");
   }
 
   public DataFrame rdiv(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.DIV, other, true, "rdiv");
+    return frameBinary(BinOp.DIV, other, true, "rdiv");
   }
 
   public DataFrame eq(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.EQ, other, false, "eq");
+    return frameBinary(BinOp.EQ, other, false, "eq");
   }
 
   public DataFrame ne(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.NE, other, false, "ne");
+    return frameBinary(BinOp.NE, other, false, "ne");
   }
 
   public DataFrame lt(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.LT, other, false, "lt");
+    return frameBinary(BinOp.LT, other, false, "lt");
   }
 
   public DataFrame le(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.LE, other, false, "le");
+    return frameBinary(BinOp.LE, other, false, "le");
   }
 
   public DataFrame gt(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.GT, other, false, "gt");
+    return frameBinary(BinOp.GT, other, false, "gt");
   }
 
   public DataFrame ge(Object other) {
-    return frameBinary(org.marsonspark.dataframe.ops.BinOp.GE, other, false, "ge");
+    return frameBinary(BinOp.GE, other, false, "ge");
   }
 
   /** {@code df.abs()}: int64 and float64 columns only. */
   public DataFrame abs() {
-    return org.marsonspark.dataframe.ops.FrameOps.unary(data, RowOps.UnaryKind.ABS);
+    return FrameOps.unary(data, RowOps.UnaryKind.ABS);
   }
 
   /** {@code -df}: int64 and float64 columns only. */
   public DataFrame neg() {
-    return org.marsonspark.dataframe.ops.FrameOps.unary(data, RowOps.UnaryKind.NEG);
+    return FrameOps.unary(data, RowOps.UnaryKind.NEG);
   }
 
   // ==== end of dfloc block ========================================================================
@@ -1036,11 +1067,11 @@ public final class DataFrame extends Executable {
 
   /**
    * pandas's {@code df.plot}: line, bar, barh, hist, box, kde, area, pie and scatter plots
-   * computed on the executors ({@link org.marsonspark.dataframe.plot.PlotAccessor}), drawn where
+   * computed on the executors ({@link PlotAccessor}), drawn where
    * the notebooks module is on the class path.
    */
-  public org.marsonspark.dataframe.plot.PlotAccessor plot() {
-    return org.marsonspark.dataframe.plot.PlotAccessor.of(this, executedSession());
+  public PlotAccessor plot() {
+    return PlotAccessor.of(this, executedSession());
   }
 
   /** pandas's {@code to_html()} of the executed frame (head and tail rows when long). */

@@ -7,8 +7,14 @@ import java.util.List;
 import java.util.Map;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.UserFunctions;
+import org.marsonspark.dataframe.local.Column;
+import org.marsonspark.dataframe.local.LocalFrame;
+import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.ops.Agg;
+import org.marsonspark.dataframe.ops.GroupApply;
 import org.marsonspark.dataframe.ops.GroupByAgg;
+import org.marsonspark.dataframe.ops.GroupTransform;
 
 /**
  * {@code df.groupby(keys)}: aggregations per group, groups sorted by key, rows with an NA key
@@ -145,7 +151,7 @@ public final class GroupBy {
     for (String c : cols) {
       agg.resultType(df.dtypes().get(c));
     }
-    return org.marsonspark.dataframe.ops.GroupTransform.of(df.data(), keys.toArray(new String[0]), cols, agg,
+    return GroupTransform.of(df.data(), keys.toArray(new String[0]), cols, agg,
         method);
   }
 
@@ -168,14 +174,14 @@ public final class GroupBy {
   }
 
   /** An empty frame with some of the frame's columns and its index dtype (to infer a function's output). */
-  private org.marsonspark.dataframe.local.LocalFrame emptyGroup(List<String> cols) {
-    org.marsonspark.dataframe.local.Column[] c = new org.marsonspark.dataframe.local.Column[cols.size()];
+  private LocalFrame emptyGroup(List<String> cols) {
+    Column[] c = new Column[cols.size()];
     for (int i = 0; i < c.length; i++) {
-      c[i] = org.marsonspark.dataframe.local.Column.empty(df.dtypes().get(cols.get(i)));
+      c[i] = Column.empty(df.dtypes().get(cols.get(i)));
     }
     IndexMeta im = df.indexMeta();
-    return new org.marsonspark.dataframe.local.LocalFrame(org.marsonspark.dataframe.local.LocalIndex.of(
-        org.marsonspark.dataframe.local.Column.empty(im.dtype()), im.name()), cols.toArray(new String[0]), c);
+    return new LocalFrame(LocalIndex.of(
+        Column.empty(im.dtype()), im.name()), cols.toArray(new String[0]), c);
   }
 
   private static void checkDtypes(String op, Map<String, DfType> dtypes) {
@@ -192,19 +198,19 @@ public final class GroupBy {
    * when it cannot handle one). The result is aligned with the frame, as for an aggregation.
    */
   public DataFrame transform(GroupFunction fn) {
-    fn = org.marsonspark.core.UserFunctions.prepare(fn, "groupby.transform");
+    fn = UserFunctions.prepare(fn, "groupby.transform");
     List<String> cols = List.of(valueColumns("transform", new String[0]));
-    org.marsonspark.dataframe.local.LocalFrame r = org.marsonspark.dataframe.ops.GroupApply.emptyResult(fn,
+    LocalFrame r = GroupApply.emptyResult(fn,
         emptyGroup(cols), "transform");
-    return org.marsonspark.dataframe.ops.GroupApply.of(df.data(), keys.toArray(new String[0]), fn, true,
+    return GroupApply.of(df.data(), keys.toArray(new String[0]), fn, true,
         r.columnNames(), r.dtypes(), df.indexMeta());
   }
 
   /** As {@link #transform(GroupFunction)} with the output columns and dtypes given (in map order). */
   public DataFrame transform(GroupFunction fn, Map<String, DfType> dtypes) {
-    fn = org.marsonspark.core.UserFunctions.prepare(fn, "groupby.transform");
+    fn = UserFunctions.prepare(fn, "groupby.transform");
     checkDtypes("transform", dtypes);
-    return org.marsonspark.dataframe.ops.GroupApply.of(df.data(), keys.toArray(new String[0]), fn, true,
+    return GroupApply.of(df.data(), keys.toArray(new String[0]), fn, true,
         new ArrayList<>(dtypes.keySet()), new ArrayList<>(dtypes.values()), df.indexMeta());
   }
 
@@ -217,19 +223,19 @@ public final class GroupBy {
    * every group's output must have them.
    */
   public DataFrame apply(GroupFunction fn) {
-    fn = org.marsonspark.core.UserFunctions.prepare(fn, "groupby.apply");
-    org.marsonspark.dataframe.local.LocalFrame r = org.marsonspark.dataframe.ops.GroupApply.emptyResult(fn,
+    fn = UserFunctions.prepare(fn, "groupby.apply");
+    LocalFrame r = GroupApply.emptyResult(fn,
         emptyGroup(df.columns()), "apply");
     IndexMeta idx = IndexMeta.of(r.index().dtype(), r.index().name());
-    return org.marsonspark.dataframe.ops.GroupApply.of(df.data(), keys.toArray(new String[0]), fn, false,
+    return GroupApply.of(df.data(), keys.toArray(new String[0]), fn, false,
         r.columnNames(), r.dtypes(), idx);
   }
 
   /** As {@link #apply(GroupFunction)} with the output columns and dtypes given (the index: the frame's labels). */
   public DataFrame apply(GroupFunction fn, Map<String, DfType> dtypes) {
-    fn = org.marsonspark.core.UserFunctions.prepare(fn, "groupby.apply");
+    fn = UserFunctions.prepare(fn, "groupby.apply");
     checkDtypes("apply", dtypes);
-    return org.marsonspark.dataframe.ops.GroupApply.of(df.data(), keys.toArray(new String[0]), fn, false,
+    return GroupApply.of(df.data(), keys.toArray(new String[0]), fn, false,
         new ArrayList<>(dtypes.keySet()), new ArrayList<>(dtypes.values()), df.indexMeta().taken());
   }
 

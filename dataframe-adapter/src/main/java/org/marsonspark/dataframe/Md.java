@@ -3,15 +3,25 @@ package org.marsonspark.dataframe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.marsonspark.core.MarsException;
 import org.marsonspark.core.TileableData;
 import org.marsonspark.dataframe.io.CsvOptions;
+import org.marsonspark.dataframe.io.Feather;
+import org.marsonspark.dataframe.io.FromSpark;
+import org.marsonspark.dataframe.io.Parquet;
 import org.marsonspark.dataframe.io.ReadCsv;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalSeries;
+import org.marsonspark.dataframe.ops.Concat;
 import org.marsonspark.dataframe.ops.FromLocal;
+import org.marsonspark.dataframe.ops.Merge;
+import org.marsonspark.dataframe.ops.TensorInterop;
 import org.marsonspark.session.ExecutionHandle;
 import org.marsonspark.session.MarsSession;
+import org.marsonspark.tensor.Tensor;
 
 /**
  * Entry points of the dataframe module (as {@code Mt} is for tensors): making DataFrames and
@@ -56,20 +66,20 @@ public final class Md {
 
   /**
    * A Spark SQL Dataset as a DataFrame, one chunk per Spark partition, built on the executors
-   * (see {@link org.marsonspark.dataframe.io.FromSpark}: a metadata job counts each partition's
+   * (see {@link FromSpark}: a metadata job counts each partition's
    * rows; dtypes per {@link org.marsonspark.dataframe.io.SparkTypes}).
    */
-  public static DataFrame fromSpark(MarsSession session, org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> ds) {
-    return org.marsonspark.dataframe.io.FromSpark.of(session, ds);
+  public static DataFrame fromSpark(MarsSession session, Dataset<Row> ds) {
+    return FromSpark.of(session, ds);
   }
 
-  public static DataFrame fromSpark(org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> ds) {
+  public static DataFrame fromSpark(Dataset<Row> ds) {
     return fromSpark(MarsSession.getDefault(), ds);
   }
 
   /** pandas's {@code read_parquet}: a file or directory, some columns (empty: all), one chunk per Spark file split. */
   public static DataFrame readParquet(MarsSession session, String path, List<String> columns) {
-    return org.marsonspark.dataframe.io.Parquet.read(session, path, columns);
+    return Parquet.read(session, path, columns);
   }
 
   public static DataFrame readParquet(String path, List<String> columns) {
@@ -81,7 +91,7 @@ public final class Md {
    * chunk per file; a small job first reads each file's schema, rows and null columns.
    */
   public static DataFrame readFeather(MarsSession session, String path) {
-    return org.marsonspark.dataframe.io.Feather.read(session, path);
+    return Feather.read(session, path);
   }
 
   public static DataFrame readFeather(String path) {
@@ -93,11 +103,11 @@ public final class Md {
   }
 
   /** A 2-D tensor as a DataFrame with these column names (null: "0", "1", ...), keeping its row chunks. */
-  public static DataFrame fromTensor(org.marsonspark.tensor.Tensor t, List<String> columns) {
-    return org.marsonspark.dataframe.ops.TensorInterop.fromTensor(t, columns);
+  public static DataFrame fromTensor(Tensor t, List<String> columns) {
+    return TensorInterop.fromTensor(t, columns);
   }
 
-  public static DataFrame fromTensor(org.marsonspark.tensor.Tensor t) {
+  public static DataFrame fromTensor(Tensor t) {
     return fromTensor(t, null);
   }
 
@@ -110,7 +120,7 @@ public final class Md {
    * here, before anything runs.
    */
   public static DataFrame merge(DataFrame left, DataFrame right, MergeOptions options) {
-    return org.marsonspark.dataframe.ops.Merge.of(left.data(), right.data(), options);
+    return Merge.of(left.data(), right.data(), options);
   }
 
   /** {@code pd.merge(left, right, how=how, on=[...])}. */
@@ -128,13 +138,13 @@ public final class Md {
     List<DfData> data = new ArrayList<>();
     for (Executable e : objs) {
       if (!(e instanceof DataFrame) && !(e instanceof Series)) {
-        throw new org.marsonspark.core.MarsException(org.marsonspark.core.MarsException.ErrorClass.INVALID_ARGUMENT,
+        throw new MarsException(MarsException.ErrorClass.INVALID_ARGUMENT,
             "concat: cannot concatenate object of type " + (e == null ? "null" : e.getClass().getSimpleName())
             + "; only Series and DataFrame objs are valid");
       }
       data.add((DfData) e.data());
     }
-    return (Executable) org.marsonspark.dataframe.ops.Concat.of(data, axis, ignoreIndex);
+    return (Executable) Concat.of(data, axis, ignoreIndex);
   }
 
   /** {@code pd.concat(frames)} along rows, labels kept. */

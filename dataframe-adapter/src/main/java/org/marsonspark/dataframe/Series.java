@@ -1,7 +1,10 @@
 package org.marsonspark.dataframe;
 
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -9,24 +12,36 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileableData;
+import org.marsonspark.core.UserFunctions;
 import org.marsonspark.dataframe.local.DfFormat;
 import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.dataframe.local.Rows;
 import org.marsonspark.dataframe.ops.Agg;
+import org.marsonspark.dataframe.ops.Apply;
 import org.marsonspark.dataframe.ops.BinOp;
 import org.marsonspark.dataframe.ops.Casts;
 import org.marsonspark.dataframe.ops.Chunkwise;
+import org.marsonspark.dataframe.ops.Describe;
+import org.marsonspark.dataframe.ops.Expanding;
+import org.marsonspark.dataframe.ops.Explode;
+import org.marsonspark.dataframe.ops.LabelLoc;
+import org.marsonspark.dataframe.ops.PositionTake;
+import org.marsonspark.dataframe.ops.Quantile;
 import org.marsonspark.dataframe.ops.Reduce;
 import org.marsonspark.dataframe.ops.RowOps;
 import org.marsonspark.dataframe.ops.RowSlice;
 import org.marsonspark.dataframe.ops.Scan;
 import org.marsonspark.dataframe.ops.Shift;
-import org.marsonspark.dataframe.ops.ValueOps;
 import org.marsonspark.dataframe.ops.SortValues;
+import org.marsonspark.dataframe.ops.TensorInterop;
 import org.marsonspark.dataframe.ops.TopN;
 import org.marsonspark.dataframe.ops.ValueCounts;
+import org.marsonspark.dataframe.ops.ValueOps;
+import org.marsonspark.dataframe.ops.Windowed;
+import org.marsonspark.dataframe.plot.PlotAccessor;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.Slice;
+import org.marsonspark.tensor.Tensor;
 
 /**
  * A pandas-style Series, built lazily (see {@link DataFrame}). Arithmetic and comparisons take
@@ -99,7 +114,7 @@ public final class Series extends Executable {
     if (v instanceof String) {
       return DfType.OBJECT;
     }
-    if (v instanceof java.time.LocalDateTime) {
+    if (v instanceof LocalDateTime) {
       return DfType.DATETIME;
     }
     throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "value " + v + " of type "
@@ -237,7 +252,7 @@ public final class Series extends Executable {
   }
 
   /** {@code s.isin(values)}: bool, true where the value is one of {@code values} (Python equality: 1 == 1.0 == True). */
-  public Series isin(java.util.Collection<?> values) {
+  public Series isin(Collection<?> values) {
     ValueOps.checkIsIn(dtype(), values, "a series");
     return Chunkwise.series(List.of(data), ValueOps.IsIn.of(values), true,
         new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0));
@@ -411,8 +426,8 @@ public final class Series extends Executable {
 
   /** {@code s.rolling(window, min_periods=minPeriods)}; null for the default (the window). */
   public Window<Series> rolling(long window, Long minPeriods) {
-    int mp = org.marsonspark.dataframe.ops.Windowed.check(window, minPeriods);
-    return new Window<>(fn -> org.marsonspark.dataframe.ops.Windowed.series(data, (int) window, mp, fn));
+    int mp = Windowed.check(window, minPeriods);
+    return new Window<>(fn -> Windowed.series(data, (int) window, mp, fn));
   }
 
   /** {@code s.expanding()}: windows from the first row to each row, at least one valid value. */
@@ -422,8 +437,8 @@ public final class Series extends Executable {
 
   /** {@code s.expanding(min_periods=minPeriods)}; null for the default (1). */
   public Window<Series> expanding(Long minPeriods) {
-    int mp = org.marsonspark.dataframe.ops.Expanding.check(minPeriods);
-    return new Window<>(fn -> org.marsonspark.dataframe.ops.Expanding.series(data, mp, fn));
+    int mp = Expanding.check(minPeriods);
+    return new Window<>(fn -> Expanding.series(data, mp, fn));
   }
 
   public Series dropna() {
@@ -554,12 +569,12 @@ public final class Series extends Executable {
 
   /** {@code s.median()}: exact, NA skipped (the valid values are sorted in parallel first); float64. */
   public Scalar median() {
-    return org.marsonspark.dataframe.ops.Quantile.of(this, 0.5, true);
+    return Quantile.of(this, 0.5, true);
   }
 
   /** {@code s.quantile(q)} with linear interpolation, as numpy; NA skipped; float64. */
   public Scalar quantile(double q) {
-    return org.marsonspark.dataframe.ops.Quantile.of(this, q, false);
+    return Quantile.of(this, q, false);
   }
 
   public Scalar nunique() {
@@ -569,8 +584,8 @@ public final class Series extends Executable {
   // ---- IO and interop (issue 6) ----------------------------------------------------------------
 
   /** {@code s.to_numpy()} as a 1-D tensor with this series's row chunks (int64, float64 or bool). */
-  public org.marsonspark.tensor.Tensor toTensor() {
-    return org.marsonspark.dataframe.ops.TensorInterop.toTensor(data);
+  public Tensor toTensor() {
+    return TensorInterop.toTensor(data);
   }
 
 
@@ -591,7 +606,7 @@ public final class Series extends Executable {
    * {@code s.apply(fn)}: {@code fn} of every value ({@code Long}, {@code Double} — NaN for NA —,
    * {@code Boolean}, the object or null, {@code LocalDateTime} or null, the category string),
    * run on the executors chunk by chunk. The result dtype is inferred by running {@code fn} on
-   * the first rows in a tiny job (see {@link org.marsonspark.dataframe.ops.Apply}).
+   * the first rows in a tiny job (see {@link Apply}).
    */
   public Series apply(SerializableFunction<Object, Object> fn) {
     return applyValues(fn, null, false, "Series.apply");
@@ -620,11 +635,11 @@ public final class Series extends Executable {
   }
 
   private Series applyValues(SerializableFunction<Object, Object> fn, String dtype, boolean naIgnore, String op) {
-    fn = org.marsonspark.core.UserFunctions.prepare(fn, op);
-    DfType out = dtype != null ? org.marsonspark.dataframe.ops.Apply.resultDtype(op, DfType.of(dtype))
-        : (DfType) org.marsonspark.dataframe.ops.Apply.sample(data,
-            new org.marsonspark.dataframe.ops.Apply.MapValues(fn, DfType.OBJECT, naIgnore), false, op);
-    return Chunkwise.series(List.of(data), new org.marsonspark.dataframe.ops.Apply.MapValues(fn, out, naIgnore), true,
+    fn = UserFunctions.prepare(fn, op);
+    DfType out = dtype != null ? Apply.resultDtype(op, DfType.of(dtype))
+        : (DfType) Apply.sample(data,
+            new Apply.MapValues(fn, DfType.OBJECT, naIgnore), false, op);
+    return Chunkwise.series(List.of(data), new Apply.MapValues(fn, out, naIgnore), true,
         new SeriesData(-1, data.name(), out, data.index(), 0));
   }
 
@@ -638,11 +653,11 @@ public final class Series extends Executable {
     if (mapping == null) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "Series.map: the mapping must not be null");
     }
-    java.util.HashMap<Object, Object> m = org.marsonspark.dataframe.ops.Apply.normalizedKeys(mapping);
+    HashMap<Object, Object> m = Apply.normalizedKeys(mapping);
     List<Object> values = new ArrayList<>(m.values());
     values.add(null);
-    DfType out = org.marsonspark.dataframe.ops.Apply.infer(values);
-    return Chunkwise.series(List.of(data), new org.marsonspark.dataframe.ops.Apply.MapDict(m, out), true,
+    DfType out = Apply.infer(values);
+    return Chunkwise.series(List.of(data), new Apply.MapDict(m, out), true,
         new SeriesData(-1, data.name(), out, data.index(), 0));
   }
 
@@ -655,18 +670,18 @@ public final class Series extends Executable {
     if (dtype() != DfType.OBJECT) {
       return this;
     }
-    return Chunkwise.series(List.of(data), new org.marsonspark.dataframe.ops.Explode(null), false,
+    return Chunkwise.series(List.of(data), new Explode(null), false,
         new SeriesData(-1, data.name(), DfType.OBJECT, data.index().taken(), 0));
   }
 
   /** {@code s.describe()} of an int64 / float64 series: count, mean, std, min, 25%, 50%, 75%, max. */
   public Series describe() {
-    return org.marsonspark.dataframe.ops.Describe.series(data, null);
+    return Describe.series(data, null);
   }
 
   /** {@code s.describe(percentiles=[...])} (0.5 is always added). */
   public Series describe(double... percentiles) {
-    return org.marsonspark.dataframe.ops.Describe.series(data, percentiles);
+    return Describe.series(data, percentiles);
   }
 
   // ==== end of issue 6 block =====================================================================
@@ -761,27 +776,27 @@ public final class Series extends Executable {
           + (label instanceof Series ? "mask needs loc(Series)" : "list of labels needs loc(List)")
           + " with the argument typed as such");
     }
-    return org.marsonspark.dataframe.ops.LabelLoc.scalar(data, label);
+    return LabelLoc.scalar(data, label);
   }
 
   /** {@code s.loc[[labels]]}: in list order, every value per label; any missing label is a KeyError. */
   public Series loc(List<?> labels) {
-    return org.marsonspark.dataframe.ops.LabelLoc.take(data, labels);
+    return LabelLoc.take(data, labels);
   }
 
   /** {@code s.loc[start:stop]}, both ends included (see {@link DataFrame#loc(Object, Object)}). */
   public Series loc(Object start, Object stop) {
-    return org.marsonspark.dataframe.ops.LabelLoc.slice(data, start, stop);
+    return LabelLoc.slice(data, start, stop);
   }
 
   /** {@code s.iloc[i]}: the value at position i (negative: from the end); out of range: IndexError. */
   public Scalar iloc(long i) {
-    return org.marsonspark.dataframe.ops.PositionTake.scalar(data, i);
+    return PositionTake.scalar(data, i);
   }
 
   /** {@code s.iloc[[i, j, ...]]}: values by position, any order, repeats allowed. */
   public Series iloc(long[] positions) {
-    return org.marsonspark.dataframe.ops.PositionTake.series(data, positions);
+    return PositionTake.series(data, positions);
   }
 
   /** {@code s.at[label]}: as {@link #loc(Object)}. */
@@ -812,11 +827,11 @@ public final class Series extends Executable {
 
   /**
    * pandas's {@code s.plot}: line, bar, barh, hist, box, kde, area and pie plots
-   * computed on the executors ({@link org.marsonspark.dataframe.plot.PlotAccessor}), drawn where
+   * computed on the executors ({@link PlotAccessor}), drawn where
    * the notebooks module is on the class path.
    */
-  public org.marsonspark.dataframe.plot.PlotAccessor plot() {
-    return org.marsonspark.dataframe.plot.PlotAccessor.of(this, executedSession());
+  public PlotAccessor plot() {
+    return PlotAccessor.of(this, executedSession());
   }
 
   public LocalSeries fetch() {

@@ -1,9 +1,11 @@
 package org.marsonspark.tensor;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileableData;
 import org.marsonspark.session.ExecutionHandle;
 import org.marsonspark.session.MarsSession;
@@ -14,8 +16,10 @@ import org.marsonspark.tensor.ops.ElementwiseOp;
 import org.marsonspark.tensor.ops.Histograms;
 import org.marsonspark.tensor.ops.Manipulation;
 import org.marsonspark.tensor.ops.NanReductions;
+import org.marsonspark.tensor.ops.Products;
 import org.marsonspark.tensor.ops.ReductionFn;
 import org.marsonspark.tensor.ops.Scans;
+import org.marsonspark.tensor.ops.Selection;
 import org.marsonspark.tensor.ops.Sets;
 import org.marsonspark.tensor.ops.Sort;
 import org.marsonspark.tensor.ops.Sorting;
@@ -155,7 +159,7 @@ public final class Mt {
 
   /** A tensor of {@code value} with {@code t}'s shape, in {@code dtype} (chunked automatically). */
   public static Tensor fullLike(Tensor t, Object value, DType dtype) {
-    if (org.marsonspark.core.Shapes.hasUnknown(t.shape())) {
+    if (Shapes.hasUnknown(t.shape())) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "full_like: the shape of " + t
           + " is unknown until it runs; execute it first");
     }
@@ -204,9 +208,9 @@ public final class Mt {
   private static Tensor binary(BinaryFn fn, Object a, Object b) {
     if (a instanceof Tensor ta) {
       if (b instanceof Tensor tb) {
-        return org.marsonspark.tensor.ops.ElementwiseOp.Binary.of(fn, ta.data(), tb.data());
+        return ElementwiseOp.Binary.of(fn, ta.data(), tb.data());
       }
-      return org.marsonspark.tensor.ops.ElementwiseOp.Binary.withScalar(fn, ta.data(), b, false);
+      return ElementwiseOp.Binary.withScalar(fn, ta.data(), b, false);
     }
     if (b instanceof Tensor tb) {
       return tb.binaryReversed(fn, a);
@@ -623,7 +627,7 @@ public final class Mt {
 
   /** numpy's 3-argument {@code where}; {@code x} and {@code y} are tensors or scalars. */
   public static Tensor where(Tensor condition, Object x, Object y) {
-    return org.marsonspark.tensor.ops.Selection.Where.of(condition.data(), x, y);
+    return Selection.Where.of(condition.data(), x, y);
   }
 
   /** numpy's 1-argument {@code where}: {@code nonzero}. */
@@ -641,7 +645,7 @@ public final class Mt {
 
   /** numpy's {@code unravel_index} (C order): one int64 tensor of coordinates per dimension. */
   public static Tensor[] unravelIndex(Tensor indices, long... shape) {
-    return org.marsonspark.tensor.ops.Selection.Unravel.of(indices.data(), shape);
+    return Selection.Unravel.of(indices.data(), shape);
   }
 
   /** {@code unravel_index} of driver-side flat indices. */
@@ -658,32 +662,32 @@ public final class Mt {
 
   /** numpy's {@code tensordot(a, b, axes=n)}. */
   public static Tensor tensordot(Tensor a, Tensor b, int axes) {
-    return org.marsonspark.tensor.ops.Products.tensordot(a, b, axes);
+    return Products.tensordot(a, b, axes);
   }
 
   /** numpy's {@code tensordot(a, b, axes=(aAxes, bAxes))}. */
   public static Tensor tensordot(Tensor a, Tensor b, int[] aAxes, int[] bAxes) {
-    return org.marsonspark.tensor.ops.Products.tensordot(a, b, aAxes, bAxes);
+    return Products.tensordot(a, b, aAxes, bAxes);
   }
 
   /** numpy's {@code inner}. */
   public static Tensor inner(Tensor a, Tensor b) {
-    return org.marsonspark.tensor.ops.Products.inner(a, b);
+    return Products.inner(a, b);
   }
 
   /** numpy's {@code outer} (vectors only so far). */
   public static Tensor outer(Tensor a, Tensor b) {
-    return org.marsonspark.tensor.ops.Products.outer(a, b);
+    return Products.outer(a, b);
   }
 
   /** numpy's {@code vdot} (real dtypes; equally shaped operands). */
   public static Tensor vdot(Tensor a, Tensor b) {
-    return org.marsonspark.tensor.ops.Products.vdot(a, b);
+    return Products.vdot(a, b);
   }
 
   /** numpy's {@code einsum} without ellipsis, e.g. {@code einsum("ij,jk->ik", a, b)}. */
   public static Tensor einsum(String subscripts, Tensor... operands) {
-    return org.marsonspark.tensor.ops.Products.einsum(subscripts, operands);
+    return Products.einsum(subscripts, operands);
   }
 
   // ---- end of linear algebra and fft (issue 5) ----
@@ -1004,7 +1008,7 @@ public final class Mt {
         : DType.promote(DType.promote(a.dtype(), weights.dtype()), DType.FLOAT64);
     Tensor x = a.astype(dt);
     Tensor w = weights.astype(dt);
-    if (java.util.Arrays.equals(a.shape(), weights.shape())) {
+    if (Arrays.equals(a.shape(), weights.shape())) {
       return x.mul(w).sum(axes).div(w.sum(axes));
     }
     if (axis == null) {

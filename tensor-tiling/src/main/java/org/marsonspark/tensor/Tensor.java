@@ -7,6 +7,7 @@ import org.marsonspark.core.Chunk;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
+import org.marsonspark.core.TileableHandle;
 import org.marsonspark.exec.Fetcher;
 import org.marsonspark.session.ExecutionHandle;
 import org.marsonspark.session.ExecutionHolder;
@@ -16,9 +17,11 @@ import org.marsonspark.tensor.kernel.UnaryFn;
 import org.marsonspark.tensor.ops.Dot;
 import org.marsonspark.tensor.ops.ElementwiseOp;
 import org.marsonspark.tensor.ops.Indexing;
+import org.marsonspark.tensor.ops.Products;
 import org.marsonspark.tensor.ops.Reduction;
 import org.marsonspark.tensor.ops.ReductionFn;
 import org.marsonspark.tensor.ops.Reductions;
+import org.marsonspark.tensor.sparse.SparseCreation;
 
 /**
  * A numpy-style N-dimensional array, built lazily: operations record a graph and nothing runs
@@ -29,7 +32,7 @@ import org.marsonspark.tensor.ops.Reductions;
  * <p>Arithmetic takes another tensor or a Java scalar ({@code Integer}, {@code Long},
  * {@code Double}, {@code Boolean}, ...), with numpy's broadcasting and type promotion.
  */
-public final class Tensor implements org.marsonspark.core.TileableHandle {
+public final class Tensor implements TileableHandle {
   private final TensorData data;
   private final ExecutionHolder executed = new ExecutionHolder(this);
 
@@ -72,12 +75,12 @@ public final class Tensor implements org.marsonspark.core.TileableHandle {
 
   /** The sparse tensor of this dense 2-D tensor's non-zeros (same chunks). */
   public Tensor toSparse() {
-    return org.marsonspark.tensor.sparse.SparseCreation.FromDense.of(data);
+    return SparseCreation.FromDense.of(data);
   }
 
   /** The dense tensor of this sparse tensor (same chunks). */
   public Tensor toDense() {
-    return org.marsonspark.tensor.sparse.SparseCreation.ToDense.of(data);
+    return SparseCreation.ToDense.of(data);
   }
 
   /** Chunk sizes along each axis; known once the tensor has been tiled (executed). */
@@ -319,11 +322,11 @@ public final class Tensor implements org.marsonspark.core.TileableHandle {
   }
 
   public Tensor dot(Tensor other) {
-    return org.marsonspark.tensor.ops.Products.dot(this, other);
+    return Products.dot(this, other);
   }
 
   public Tensor matmul(Tensor other) {
-    return org.marsonspark.tensor.ops.Products.matmul(this, other);
+    return Products.matmul(this, other);
   }
 
   // ---- manipulation and indexing (issue 5) -------------------------------------------------
@@ -458,12 +461,12 @@ public final class Tensor implements org.marsonspark.core.TileableHandle {
 
   /** numpy's {@code a.dot(b)} for N-d operands is {@link #dot}; this is {@code tensordot(a, b, axes)}. */
   public Tensor tensordot(Tensor other, int axes) {
-    return org.marsonspark.tensor.ops.Products.tensordot(this, other, axes);
+    return Products.tensordot(this, other, axes);
   }
 
   /** {@code tensordot(a, b, axes=(aAxes, bAxes))}. */
   public Tensor tensordot(Tensor other, int[] aAxes, int[] bAxes) {
-    return org.marsonspark.tensor.ops.Products.tensordot(this, other, aAxes, bAxes);
+    return Products.tensordot(this, other, aAxes, bAxes);
   }
 
   // ---- end of linear algebra and fft (issue 5) ----
@@ -535,7 +538,7 @@ public final class Tensor implements org.marsonspark.core.TileableHandle {
    * Wraps the outputs of one operand (values and indices, Q and R…), bound to it; in an eager
    * session they run right away, together.
    */
-  public static Tensor[] ofOutputs(java.util.List<TensorData> bound) {
+  public static Tensor[] ofOutputs(List<TensorData> bound) {
     Tensor[] t = new Tensor[bound.size()];
     for (int i = 0; i < t.length; i++) {
       t[i] = new Tensor(bound.get(i));
