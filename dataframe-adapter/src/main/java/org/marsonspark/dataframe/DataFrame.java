@@ -480,7 +480,7 @@ public final class DataFrame extends Executable {
         new DataFrameData(-1, data.columns(), dts, data.index(), 0));
   }
 
-  // ---- IO and interop (issue 6): Spark SQL, CSV, Parquet, tensors ------------------------------
+  // ---- IO and interop: Spark SQL, CSV, Parquet, tensors ----------------------------------------
 
   /**
    * This frame as a Spark SQL Dataset with one partition per row chunk, converted to rows on the
@@ -533,8 +533,7 @@ public final class DataFrame extends Executable {
   }
 
 
-  // ==== accessors and user functions (issue 6): apply(axis=1), mapChunk, explode, describe =======
-  // (one block, so that methods other engineers add elsewhere in this class merge cleanly)
+  // ==== accessors and user functions: apply(axis=1), mapChunk, explode, describe =================
 
   /**
    * {@code df.apply(fn, axis=1)}: {@code fn} of every row (a {@link org.marsonspark.dataframe.local.Row}
@@ -614,10 +613,9 @@ public final class DataFrame extends Executable {
     return Describe.frame(data, percentiles);
   }
 
-  // ==== end of issue 6 block =====================================================================
+  // ==== end of accessors and user functions ======================================================
   // ---- joins and row-set operations (merge, join, drop_duplicates, set_index, reset_index,
-  // rename): issue 6, branch dfmerge. Kept in one block; the operands live in ops.Merge,
-  // ops.DropDuplicates, ops.Relabel. --------------------------------------------------------------
+  // rename); the operands live in ops.Merge, ops.DropDuplicates, ops.Relabel. ---------------------
 
   /** {@code pd.merge(self, right, ...)}: see {@link Md#merge(DataFrame, DataFrame, MergeOptions)}. */
   public DataFrame merge(DataFrame right, MergeOptions options) {
@@ -686,7 +684,7 @@ public final class DataFrame extends Executable {
   }
 
   // ---- end of joins and row-set operations ----------------------------------------------------
-  // ---- sorting and top-k (dfsort) -------------------------------------------------------------
+  // ---- sorting and top-k ----------------------------------------------------------------------
   // Sorting is a parallel sort by regular sampling (SortValues); nlargest / nsmallest a tree of
   // per-chunk top-n (TopN). Both are stable: equal keys keep their input order.
 
@@ -773,11 +771,10 @@ public final class DataFrame extends Executable {
     return topN("nsmallest", n, keep, columns, true);
   }
 
-  // ---- end of sorting and top-k (dfsort) -------------------------------------------------------
+  // ---- end of sorting and top-k ----------------------------------------------------------------
 
-  // ==== label loc, positional take, whole-frame reductions and arithmetic (issue 6, branch dfloc) ====
-  // (one block, so that methods other engineers add elsewhere in this class merge cleanly; the
-  // operands live in ops.LabelLoc, ops.PositionTake and ops.FrameOps)
+  // ==== label loc, positional take, whole-frame reductions and arithmetic =========================
+  // (the operands live in ops.LabelLoc, ops.PositionTake and ops.FrameOps)
 
   /**
    * {@code df.loc[label]}: every row with this label, as a frame (one row when the label is unique;
@@ -1004,7 +1001,7 @@ public final class DataFrame extends Executable {
     return FrameOps.unary(data, RowOps.UnaryKind.NEG);
   }
 
-  // ==== end of dfloc block ========================================================================
+  // ==== end of label loc, positional take, reductions and arithmetic ==============================
 
   // ---- execution ----------------------------------------------------------------------
 

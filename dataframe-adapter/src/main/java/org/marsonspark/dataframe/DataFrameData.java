@@ -52,7 +52,7 @@ public final class DataFrameData extends DfData implements org.marsonspark.core.
     return new DfChunkMeta(LocalFrame.kindOf(dtypes), Math.max(1, dtypes.isEmpty() ? 8 : item / dtypes.size() + 1));
   }
 
-  /** IO and interop (issue 6): the row chunks assemble into one {@link LocalFrame} (a spawned function's argument). */
+  /** IO and interop: the row chunks assemble into one {@link LocalFrame} (a spawned function's argument). */
   @Override
   public Assembler assembler() {
     return new RowsAssembler();

@@ -39,26 +39,26 @@ public final class DataFrameKryoRegistrations implements org.marsonspark.exec.Kr
     kryo.register(String[].class);
     kryo.register(Object[].class);
     kryo.register(java.util.HashSet.class);
-    // ---- issue 6 (accessors, user functions): str.split lists, the split-width pre-pass, dt.date
+    // ---- accessors and user functions: str.split lists, the split-width pre-pass, dt.date
     kryo.register(java.util.ArrayList.class);
     kryo.register(org.marsonspark.dataframe.ops.SplitExpand.Width.class);
     kryo.register(java.time.LocalDate.class);
-    // ---- sorting (dfsort)
+    // ---- sorting
     kryo.register(org.marsonspark.dataframe.ops.SortedRows.class);
     kryo.register(org.marsonspark.dataframe.ops.GroupState.class);
     kryo.register(long[].class);
-    // ---- pivot_table (pivot)
+    // ---- pivot_table
     kryo.register(org.marsonspark.dataframe.ops.PivotTable.PivotMeta.class);
     kryo.register(long[][].class);
     kryo.register(boolean[].class);
     kryo.register(boolean[][].class);
-    // ---- label loc (dfloc): tagged matches, slice probes and plans
+    // ---- label loc: tagged matches, slice probes and plans
     kryo.register(org.marsonspark.dataframe.ops.LabelLoc.Tagged.class);
     kryo.register(org.marsonspark.dataframe.ops.LabelLoc.SliceProbe.class);
     kryo.register(org.marsonspark.dataframe.ops.LabelLoc.SlicePlan.class);
     kryo.register(int[].class);
     kryo.register(int[][].class);
-    // ---- MultiIndex (multiindex)
+    // ---- MultiIndex
     kryo.register(org.marsonspark.dataframe.local.MultiIndex.class);
   }
 }

@@ -47,7 +47,7 @@ public abstract class DfData extends TileableData {
   /** The metadata tiling gives each chunk (its kind is checked against what the chunk reports). */
   public abstract DfChunkMeta chunkMeta();
 
-  // ---- IO and interop (issue 6): assembling row chunks into one local value ----
+  // ---- IO and interop: assembling row chunks into one local value ----
 
   /** Puts row chunks (frames, series or index chunks, in row order) together, as {@code fetch()} does. */
   record RowsAssembler() implements org.marsonspark.core.Assemblable.Assembler {

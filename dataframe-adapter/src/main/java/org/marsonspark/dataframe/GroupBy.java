@@ -132,7 +132,7 @@ public final class GroupBy {
     return agg(named("size", keys.get(0), "size")).col("size").rename(null);
   }
 
-  // ---- transform and apply (dfsort) ------------------------------------------------------------
+  // ---- transform and apply ---------------------------------------------------------------------
 
   /**
    * {@code df.groupby(keys).transform(fn)} with an aggregation by name ({@code "sum"},
@@ -239,5 +239,5 @@ public final class GroupBy {
         new ArrayList<>(dtypes.keySet()), new ArrayList<>(dtypes.values()), df.indexMeta().taken());
   }
 
-  // ---- end of transform and apply (dfsort) -----------------------------------------------------
+  // ---- end of transform and apply --------------------------------------------------------------
 }

@@ -62,7 +62,7 @@ public final class Md {
     return readCsv(path, CsvOptions.defaults());
   }
 
-  // ---- IO and interop (issue 6): Spark SQL, Parquet, tensors --------------------------------
+  // ---- IO and interop: Spark SQL, Parquet, tensors ------------------------------------------
 
   /**
    * A Spark SQL Dataset as a DataFrame, one chunk per Spark partition, built on the executors
@@ -111,7 +111,7 @@ public final class Md {
     return fromTensor(t, null);
   }
 
-  // ---- joins and concatenation (merge, concat): issue 6, branch dfmerge. Kept in one block. ----
+  // ---- joins and concatenation (merge, concat) --------------------------------------------------
 
   /**
    * pandas's {@code merge(left, right, how, on | left_on + right_on | left_index + right_index,

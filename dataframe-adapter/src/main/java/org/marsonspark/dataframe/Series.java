@@ -581,7 +581,7 @@ public final class Series extends Executable {
     return agg(Agg.NUNIQUE);
   }
 
-  // ---- IO and interop (issue 6) ----------------------------------------------------------------
+  // ---- IO and interop --------------------------------------------------------------------------
 
   /** {@code s.to_numpy()} as a 1-D tensor with this series's row chunks (int64, float64 or bool). */
   public Tensor toTensor() {
@@ -589,8 +589,7 @@ public final class Series extends Executable {
   }
 
 
-  // ==== accessors and user functions (issue 6): str / dt, apply / map, explode, describe =========
-  // (one block, so that methods other engineers add elsewhere in this class merge cleanly)
+  // ==== accessors and user functions: str / dt, apply / map, explode, describe ===================
 
   /** pandas's {@code s.str}: string methods of an object (or category) series. */
   public StringMethods str() {
@@ -684,8 +683,8 @@ public final class Series extends Executable {
     return Describe.series(data, percentiles);
   }
 
-  // ==== end of issue 6 block =====================================================================
-  // ---- sorting, counting and top-k (dfsort) ---------------------------------------------------
+  // ==== end of accessors and user functions ======================================================
+  // ---- sorting, counting and top-k ------------------------------------------------------------
 
   /**
    * {@code s.sort_values(ascending, na_position, kind="mergesort")}: values in order, NA
@@ -760,10 +759,10 @@ public final class Series extends Executable {
     return topN("nsmallest", n, keep, true);
   }
 
-  // ---- end of sorting, counting and top-k (dfsort) --------------------------------------------
+  // ---- end of sorting, counting and top-k -----------------------------------------------------
 
-  // ==== label loc and positional take (issue 6, branch dfloc) ======================================
-  // (one block; the operands live in ops.LabelLoc and ops.PositionTake)
+  // ==== label loc and positional take ==============================================================
+  // (the operands live in ops.LabelLoc and ops.PositionTake)
 
   /**
    * {@code s.loc[label]} as a {@link Scalar}: the label must occur exactly once — a missing label
@@ -809,7 +808,7 @@ public final class Series extends Executable {
     return iloc(i);
   }
 
-  // ==== end of dfloc block ========================================================================
+  // ==== end of label loc and positional take ======================================================
 
   // ---- execution ----------------------------------------------------------------------
 

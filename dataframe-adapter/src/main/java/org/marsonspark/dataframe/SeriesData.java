@@ -27,7 +27,7 @@ public final class SeriesData extends DfData implements org.marsonspark.core.Ass
     return new DfChunkMeta(LocalSeries.kindOf(dtype), dtype.itemSize() + 8);
   }
 
-  /** IO and interop (issue 6): the row chunks assemble into one {@link LocalSeries} (a spawned function's argument). */
+  /** IO and interop: the row chunks assemble into one {@link LocalSeries} (a spawned function's argument). */
   @Override
   public Assembler assembler() {
     return new RowsAssembler();

@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * A seeded generator of Douban-like movie data for the DataFrame demo and benchmark (issue 6):
+ * A seeded generator of Douban-like movie data for the DataFrame demo and benchmark:
  *
  * <ul>
  *   <li>{@code movies.csv}: {@code id,title,year,tags,regions,score} — ids 1..movies; titles from

@@ -9,7 +9,7 @@ import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 
 /**
- * The Douban demo (issue 6): generates the Douban-like data if it is not there yet, then runs the
+ * The Douban demo: generates the Douban-like data if it is not there yet, then runs the
  * analysis with Mars DataFrames ({@link DoubanMars}) on the embedded Spark and prints every step's
  * (small) result and time, and the peak heap of the JVM (in local mode the driver is also the
  * executor, so this includes the chunks held on the executors).

@@ -13,7 +13,7 @@ import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.session.MarsSession;
 
 /**
- * The Douban demo analysis (issue 6, WORKLOADS W5) with the Mars DataFrame API: both CSVs read with
+ * The Douban demo analysis (WORKLOADS W5) with the Mars DataFrame API: both CSVs read with
  * {@code Md.readCsv} and explicit dtypes and kept on the executors; every step builds a lazy
  * DataFrame, runs it and fetches only its small result (a {@link LocalFrame}, at most a few hundred
  * rows). The same steps as {@code bench/python/douban_pandas.py}, with the same deterministic

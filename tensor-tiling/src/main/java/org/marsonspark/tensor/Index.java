@@ -9,7 +9,7 @@ import org.marsonspark.tensor.ops.Manipulation;
 import org.marsonspark.tensor.ops.Selection;
 
 /**
- * numpy index expressions beyond plain slices (issue 5): the markers {@link #NEW_AXIS}
+ * numpy index expressions beyond plain slices: the markers {@link #NEW_AXIS}
  * ({@code None} / {@code np.newaxis}) and {@link #ELLIPSIS} ({@code ...}), and how a list of
  * index items ({@link Slice}, integers, the markers, one integer array — {@code long[]},
  * {@code int[]} or an integer {@link Tensor}) is carried out: a basic slice, a reshape that

@@ -97,7 +97,7 @@ public final class Linalg {
         + " for matrices; supported: 1, -1, 2, -2, inf, -inf, 'fro' (ord=null) and 'nuc'");
   }
 
-  // ---- linear algebra and fft (issue 5) ----
+  // ---- linear algebra and fft ----
 
   /**
    * Matrix norms by name: {@code "fro"} (Frobenius) and {@code "nuc"} (nuclear, the sum of the
@@ -394,5 +394,5 @@ public final class Linalg {
     return result;
   }
 
-  // ---- end of linear algebra and fft (issue 5) ----
+  // ---- end of linear algebra and fft ----
 }

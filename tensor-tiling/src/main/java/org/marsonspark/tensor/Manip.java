@@ -11,7 +11,7 @@ import org.marsonspark.tensor.ops.Manipulation;
 import org.marsonspark.tensor.ops.Selection;
 
 /**
- * The manipulation and selection functions of issue 5 that are compositions of operands
+ * The manipulation and selection functions that are compositions of operands
  * (reshape, concatenate, take, slice, transpose, where, argwhere); {@link Tensor} and {@link Mt}
  * delegate here.
  */

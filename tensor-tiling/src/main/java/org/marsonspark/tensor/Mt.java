@@ -448,7 +448,7 @@ public final class Mt {
     return a.matmul(b);
   }
 
-  // ---- manipulation and indexing (issue 5) -------------------------------------------------
+  // ---- manipulation and indexing -----------------------------------------------------------
 
   public static Tensor reshape(Tensor t, long... shape) {
     return Manip.reshape(t, shape);
@@ -653,9 +653,9 @@ public final class Mt {
     return unravelIndex(array(indices), shape);
   }
 
-  // ---- end of manipulation and indexing (issue 5) ------------------------------------------
+  // ---- end of manipulation and indexing ----------------------------------------------------
 
-  // ---- linear algebra and fft (issue 5) ----
+  // ---- linear algebra and fft ----
 
   /** numpy's {@code fft} namespace; complex results as a trailing (real, imaginary) axis, see {@link Fft}. */
   public static final Fft fft = new Fft();
@@ -690,9 +690,9 @@ public final class Mt {
     return Products.einsum(subscripts, operands);
   }
 
-  // ---- end of linear algebra and fft (issue 5) ----
+  // ---- end of linear algebra and fft ----
 
-  // ---- statistics, sorting and sets (issue 5) ----------------------------------------
+  // ---- statistics, sorting and sets --------------------------------------------------
 
   public static Tensor bitwiseAnd(Object a, Object b) {
     return binary(BinaryFn.BITWISE_AND, a, b);

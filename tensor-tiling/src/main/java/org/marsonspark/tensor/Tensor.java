@@ -329,7 +329,7 @@ public final class Tensor implements TileableHandle {
     return Products.matmul(this, other);
   }
 
-  // ---- manipulation and indexing (issue 5) -------------------------------------------------
+  // ---- manipulation and indexing -----------------------------------------------------------
 
   /** numpy's {@code reshape} (C order); one dimension may be {@code -1}. */
   public Tensor reshape(long... shape) {
@@ -455,9 +455,9 @@ public final class Tensor implements TileableHandle {
     return Index.set(this, new Object[] {mask}, value);
   }
 
-  // ---- end of manipulation and indexing (issue 5) ------------------------------------------
+  // ---- end of manipulation and indexing ----------------------------------------------------
 
-  // ---- linear algebra and fft (issue 5) ----
+  // ---- linear algebra and fft ----
 
   /** numpy's {@code a.dot(b)} for N-d operands is {@link #dot}; this is {@code tensordot(a, b, axes)}. */
   public Tensor tensordot(Tensor other, int axes) {
@@ -469,10 +469,10 @@ public final class Tensor implements TileableHandle {
     return Products.tensordot(this, other, aAxes, bAxes);
   }
 
-  // ---- end of linear algebra and fft (issue 5) ----
+  // ---- end of linear algebra and fft ----
 
 
-  // ---- statistics, sorting and sets (issue 5) ----------------------------------------
+  // ---- statistics, sorting and sets --------------------------------------------------
 
   /** A reduction of the family with any member (used by the nan-reductions of {@link Mt}). */
   Tensor reduceWith(ReductionFn fn, int[] axes, boolean keepdims) {

@@ -3,7 +3,7 @@ package org.marsonspark.bench.douban;
 import java.nio.file.Path;
 
 /**
- * The Douban demo analysis (issue 6), one implementation per engine. The harness
+ * The Douban demo analysis, one implementation per engine. The harness
  * ({@link DoubanBench}) times {@link #read} and then each step in order, checks the results against
  * the pandas reference ({@code bench/python/douban_pandas.py}) and calls {@link #release} between
  * runs.

@@ -21,7 +21,7 @@ import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 
 /**
- * The DataFrame benchmark (issue 6): the Douban demo analysis in pandas (a child process, one
+ * The DataFrame benchmark: the Douban demo analysis in pandas (a child process, one
  * thread), in Spark SQL's DataFrame API and — once it exists — in Mars on Spark, side by side on the
  * same generated data. Each contender runs once to warm up, then the timed runs; the table gives
  * min and median per step (seconds), peak memory, and whether the results equal pandas'. The

@@ -26,7 +26,7 @@ import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.dataframe.local.ScalarValue;
 
 /**
- * Whole-frame operations (issue 6, branch dfloc): element-wise arithmetic and comparison of every
+ * Whole-frame operations: element-wise arithmetic and comparison of every
  * column with a constant, a {@link Scalar} or another frame with the same columns (rows paired as
  * {@link Chunkwise} pairs them), {@code abs} / {@code neg}; and reductions along axis 0 ({@code
  * df.sum()}, {@code df.agg([...])}), each column reduced by the series reduction tree ({@link

@@ -52,7 +52,7 @@ public enum BinaryFn {
       new Code("Math.atan2(%1$s, %2$s)", null, null)),
   HYPOT("hypot", Kind.FLOAT, Math::hypot, null, null,
       new Code("Math.hypot(%1$s, %2$s)", null, null)),
-  // ---- issue 5: the rest of the ufuncs ----
+  // ---- the rest of the ufuncs ----
   BITWISE_AND("bitwise_and", Kind.BITWISE, null, (a, b) -> a & b, (a, b) -> a & b,
       new Code(null, "(%1$s & %2$s)", "(%1$s & %2$s)")),
   BITWISE_OR("bitwise_or", Kind.BITWISE, null, (a, b) -> a | b, (a, b) -> a | b,

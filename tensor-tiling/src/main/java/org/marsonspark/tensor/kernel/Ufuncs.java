@@ -96,7 +96,7 @@ public final class Ufuncs {
     return Math.rint(a);
   }
 
-  // ---- issue 5: the rest of the ufuncs ----
+  // ---- the rest of the ufuncs ----
 
   /** numpy's left_shift: a shift by the bit width or more (or by a negative count) gives 0. */
   public static long leftShift(long a, long b) {

@@ -39,7 +39,7 @@ public enum UnaryFn {
   ISINF("isinf", Kind.PREDICATE, a -> Double.isInfinite(a) ? 1 : 0, a -> 0, "Double.isInfinite(%1$s)", "false"),
   ISFINITE("isfinite", Kind.PREDICATE, a -> Double.isFinite(a) ? 1 : 0, a -> 1, "Double.isFinite(%1$s)", "true"),
   LOGICAL_NOT("logical_not", Kind.LOGICAL, a -> a == 0 ? 1 : 0, a -> a == 0 ? 1 : 0, "(%1$s == 0)", "(%1$s == 0)"),
-  // ---- issue 5: the rest of the ufuncs ----
+  // ---- the rest of the ufuncs ----
   INVERT("invert", Kind.BITWISE, null, a -> ~a, null, "(~%1$s)"),
   SIGNBIT("signbit", Kind.PREDICATE, a -> Double.doubleToRawLongBits(a) < 0 ? 1 : 0, a -> a < 0 ? 1 : 0,
       "(Double.doubleToRawLongBits(%1$s) < 0L)", "(%1$s < 0L)"),

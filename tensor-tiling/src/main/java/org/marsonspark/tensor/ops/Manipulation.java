@@ -16,7 +16,7 @@ import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
 /**
- * Shape manipulation operands (issue 5): reshape, broadcast_to, concatenate and take along an
+ * Shape manipulation operands: reshape, broadcast_to, concatenate and take along an
  * axis. The other manipulation functions ({@code ravel}, {@code squeeze}, {@code stack},
  * {@code split}, {@code tile}, {@code repeat}, {@code flip}, {@code roll}, {@code diff}, ...)
  * are compositions of these with slicing and transposition, written in {@code Tensor}/{@code Mt}.

@@ -19,7 +19,7 @@ import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
 /**
- * Selection operands (issue 5): 3-argument {@code where}, {@code argwhere} (and the columns
+ * Selection operands: 3-argument {@code where}, {@code argwhere} (and the columns
  * that make {@code nonzero}), {@code unravel_index} and functional setitem over a basic index.
  */
 public final class Selection {
