@@ -22,7 +22,7 @@ import org.marsonspark.session.MarsSession;
 
 /**
  * The DataFrame benchmark: the Douban demo analysis in pandas (a child process, one
- * thread), in Spark SQL's DataFrame API and — once it exists — in Mars on Spark, side by side on the
+ * thread), in Spark SQL's DataFrame API and in Mars on Spark, side by side on the
  * same generated data. Each contender runs once to warm up, then the timed runs; the table gives
  * min and median per step (seconds), peak memory, and whether the results equal pandas'. The
  * table replaces the part of docs/performance.md between {@value #BEGIN} and {@value #END}.
