@@ -189,7 +189,7 @@ public final class Sort {
     if (x.dtype().isFloat() || y.dtype().isFloat()) {
       double a = x.getDouble(i);
       double b = y.getDouble(j);
-      return Sorting.lt(a, b) ? -1 : Sorting.lt(b, a) ? 1 : 0;
+      return Searching.lt(a, b) ? -1 : Searching.lt(b, a) ? 1 : 0;
     }
     return Long.compare(x.getLong(i), y.getLong(j));
   }
@@ -214,7 +214,7 @@ public final class Sort {
     }
     IndexOrder c;
     if (keys instanceof double[] d) {
-      c = (i, j) -> Sorting.lt(d[i], d[j]) ? -1 : Sorting.lt(d[j], d[i]) ? 1 : 0;
+      c = (i, j) -> Searching.lt(d[i], d[j]) ? -1 : Searching.lt(d[j], d[i]) ? 1 : 0;
     } else {
       long[] l = (long[]) keys;
       c = (i, j) -> Long.compare(l[i], l[j]);

@@ -18,8 +18,8 @@ import org.marsonspark.tensor.TensorOp;
  * number of elements of a before it, so every (chunk of v, chunk of a) pair counts on its own
  * and the counts of one chunk of v are summed. Values order as numpy sorts them (NaN last).
  */
-public final class Sorting {
-  private Sorting() {}
+public final class Searching {
+  private Searching() {}
 
   /** numpy's sort order: NaN after everything, NaN equal to NaN. */
   static boolean lt(double a, double b) {
