@@ -5,7 +5,7 @@
 
 Same format and conventions as gen_fixtures.py (whose helpers it reuses): expected values
 come from numpy, inputs are deterministic and stored next to the results, and re-running
-reproduces the files byte for byte. Files: fixtures/ufuncs2.json, statistics.json,
+reproduces the files byte for byte. Files: fixtures/bitwise_float_ufuncs.json, statistics.json,
 sorting.json. Inputs stay tiny (<= 30 elements).
 
 Deliberate deviations (no case generated): shifts, fmod and bitwise ufuncs of two bool
@@ -49,8 +49,8 @@ FLOAT_DT = ("float32", "float64")
 INT_DT = ("int32", "int64")
 
 
-def gen_ufuncs2():
-    fam = Family("ufuncs2")
+def gen_bitwise_float_ufuncs():
+    fam = Family("bitwise_float_ufuncs")
     seed = 5000
     shapes = [((5,), (5,)), ((2, 3), (3,)), ((3, 4), (3, 4)), ((4, 1), (1, 5))]
     binary = {
@@ -494,7 +494,7 @@ def gen_sorting():
 
 def main():
     total = 0
-    for gen in (gen_ufuncs2, gen_statistics, gen_sorting):
+    for gen in (gen_bitwise_float_ufuncs, gen_statistics, gen_sorting):
         path, n = gen().write()
         total += n
         print("%-60s %4d cases %7d bytes" % (os.path.relpath(path), n, os.path.getsize(path)))

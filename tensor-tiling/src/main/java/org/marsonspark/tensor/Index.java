@@ -243,7 +243,7 @@ public enum Index {
     }
     Plan p = plan(t.shape(), items, "index");
     Tensor r = p.basic() ? t : Indexing.SliceOp.of(t.data(), p.slices());
-    r = Manip.reshape(r, p.result());
+    r = ManipulationRoutines.reshape(r, p.result());
     if (p.fancy() == null) {
       return r;
     }
@@ -257,7 +257,7 @@ public enum Index {
     if (f instanceof long[] la) {
       return Manipulation.TakeKnown.of(r.data(), la, p.fancyAt(), "index");
     }
-    return Manip.takeAlong(r, (Tensor) f, p.fancyAt(), "index");
+    return ManipulationRoutines.takeAlong(r, (Tensor) f, p.fancyAt(), "index");
   }
 
   private static long[] longs(Object o) {
@@ -324,7 +324,7 @@ public enum Index {
         merged[o++] = prod;
       }
     }
-    return Manipulation.TakeKnown.of(Manip.reshape(r, merged).data(), flat, at, "index");
+    return Manipulation.TakeKnown.of(ManipulationRoutines.reshape(r, merged).data(), flat, at, "index");
   }
 
   /** {@code t[items] = value}, functionally. */
@@ -342,8 +342,8 @@ public enum Index {
     }
     Object v = value;
     if (value instanceof Tensor vt) {
-      Tensor b = Manip.broadcastTo(vt, p.result());
-      v = Manip.reshape(b, p.sliced());
+      Tensor b = ManipulationRoutines.broadcastTo(vt, p.result());
+      v = ManipulationRoutines.reshape(b, p.sliced());
     }
     return Selection.SetItem.of(t.data(), p.slices(), v);
   }
@@ -364,7 +364,7 @@ public enum Index {
     if (value instanceof Tensor vt) {
       long[] res = p.result().clone();
       res[p.fancyAt()] = idx.length;
-      v = Manip.broadcastTo(vt, res);
+      v = ManipulationRoutines.broadcastTo(vt, res);
     }
     Tensor x = t;
     for (int k = 0; k < idx.length; k++) {

@@ -19,10 +19,10 @@ import org.marsonspark.tensor.ops.NanReductions;
 import org.marsonspark.tensor.ops.Products;
 import org.marsonspark.tensor.ops.ReductionFn;
 import org.marsonspark.tensor.ops.Scans;
+import org.marsonspark.tensor.ops.Searching;
 import org.marsonspark.tensor.ops.Selection;
 import org.marsonspark.tensor.ops.Sets;
 import org.marsonspark.tensor.ops.Sort;
-import org.marsonspark.tensor.ops.Sorting;
 import org.marsonspark.tensor.ops.Statistics;
 import org.marsonspark.tensor.ops.TopK;
 import org.marsonspark.tensor.ops.Triangles;
@@ -451,11 +451,11 @@ public final class Mt {
   // ---- manipulation and indexing -----------------------------------------------------------
 
   public static Tensor reshape(Tensor t, long... shape) {
-    return Manip.reshape(t, shape);
+    return ManipulationRoutines.reshape(t, shape);
   }
 
   public static Tensor ravel(Tensor t) {
-    return Manip.ravel(t);
+    return ManipulationRoutines.ravel(t);
   }
 
   public static Tensor transpose(Tensor t, int... axes) {
@@ -463,138 +463,138 @@ public final class Mt {
   }
 
   public static Tensor swapaxes(Tensor t, int axis1, int axis2) {
-    return Manip.swapaxes(t, axis1, axis2);
+    return ManipulationRoutines.swapaxes(t, axis1, axis2);
   }
 
   public static Tensor moveaxis(Tensor t, int source, int destination) {
-    return Manip.moveaxis(t, new int[] {source}, new int[] {destination});
+    return ManipulationRoutines.moveaxis(t, new int[] {source}, new int[] {destination});
   }
 
   public static Tensor moveaxis(Tensor t, int[] source, int[] destination) {
-    return Manip.moveaxis(t, source, destination);
+    return ManipulationRoutines.moveaxis(t, source, destination);
   }
 
   public static Tensor expandDims(Tensor t, int... axes) {
-    return Manip.expandDims(t, axes);
+    return ManipulationRoutines.expandDims(t, axes);
   }
 
   public static Tensor squeeze(Tensor t, int... axes) {
-    return Manip.squeeze(t, axes);
+    return ManipulationRoutines.squeeze(t, axes);
   }
 
   public static Tensor broadcastTo(Tensor t, long... shape) {
-    return Manip.broadcastTo(t, shape);
+    return ManipulationRoutines.broadcastTo(t, shape);
   }
 
   public static Tensor atleast1d(Tensor t) {
-    return Manip.atleast(t, 1);
+    return ManipulationRoutines.atleast(t, 1);
   }
 
   public static Tensor atleast2d(Tensor t) {
-    return Manip.atleast(t, 2);
+    return ManipulationRoutines.atleast(t, 2);
   }
 
   public static Tensor atleast3d(Tensor t) {
-    return Manip.atleast(t, 3);
+    return ManipulationRoutines.atleast(t, 3);
   }
 
   /** numpy's {@code concatenate} along an axis (null: the flattened inputs). */
   public static Tensor concatenate(List<Tensor> tensors, Integer axis) {
-    return Manip.concatenate(tensors, axis, "concatenate");
+    return ManipulationRoutines.concatenate(tensors, axis, "concatenate");
   }
 
   public static Tensor concatenate(Tensor... tensors) {
-    return Manip.concatenate(List.of(tensors), 0, "concatenate");
+    return ManipulationRoutines.concatenate(List.of(tensors), 0, "concatenate");
   }
 
   public static Tensor stack(List<Tensor> tensors, int axis) {
-    return Manip.stack(tensors, axis);
+    return ManipulationRoutines.stack(tensors, axis);
   }
 
   public static Tensor stack(Tensor... tensors) {
-    return Manip.stack(List.of(tensors), 0);
+    return ManipulationRoutines.stack(List.of(tensors), 0);
   }
 
   public static Tensor vstack(Tensor... tensors) {
-    return Manip.vstack(List.of(tensors));
+    return ManipulationRoutines.vstack(List.of(tensors));
   }
 
   public static Tensor hstack(Tensor... tensors) {
-    return Manip.hstack(List.of(tensors));
+    return ManipulationRoutines.hstack(List.of(tensors));
   }
 
   public static Tensor dstack(Tensor... tensors) {
-    return Manip.dstack(List.of(tensors));
+    return ManipulationRoutines.dstack(List.of(tensors));
   }
 
   /** numpy's {@code split} into equal sections (an error when the axis does not divide). */
   public static Tensor[] split(Tensor t, long sections, int axis) {
-    return Manip.arraySplit(t, sections, axis, true, "split");
+    return ManipulationRoutines.arraySplit(t, sections, axis, true, "split");
   }
 
   /** numpy's {@code split} at the given indices along an axis. */
   public static Tensor[] split(Tensor t, long[] indices, int axis) {
-    return Manip.splitAt(t, indices, axis, "split");
+    return ManipulationRoutines.splitAt(t, indices, axis, "split");
   }
 
   /** numpy's {@code array_split}: sections whose lengths differ by at most one. */
   public static Tensor[] arraySplit(Tensor t, long sections, int axis) {
-    return Manip.arraySplit(t, sections, axis, false, "array_split");
+    return ManipulationRoutines.arraySplit(t, sections, axis, false, "array_split");
   }
 
   public static Tensor[] arraySplit(Tensor t, long[] indices, int axis) {
-    return Manip.splitAt(t, indices, axis, "array_split");
+    return ManipulationRoutines.splitAt(t, indices, axis, "array_split");
   }
 
   public static Tensor[] hsplit(Tensor t, long sections) {
     if (t.ndim() == 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "hsplit: hsplit only works on tensors of 1 or more dimensions");
     }
-    return Manip.arraySplit(t, sections, t.ndim() > 1 ? 1 : 0, true, "hsplit");
+    return ManipulationRoutines.arraySplit(t, sections, t.ndim() > 1 ? 1 : 0, true, "hsplit");
   }
 
   public static Tensor[] vsplit(Tensor t, long sections) {
     if (t.ndim() < 2) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "vsplit: vsplit only works on tensors of 2 or more dimensions");
     }
-    return Manip.arraySplit(t, sections, 0, true, "vsplit");
+    return ManipulationRoutines.arraySplit(t, sections, 0, true, "vsplit");
   }
 
   public static Tensor[] dsplit(Tensor t, long sections) {
     if (t.ndim() < 3) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "dsplit: dsplit only works on tensors of 3 or more dimensions");
     }
-    return Manip.arraySplit(t, sections, 2, true, "dsplit");
+    return ManipulationRoutines.arraySplit(t, sections, 2, true, "dsplit");
   }
 
   public static Tensor tile(Tensor t, long... reps) {
-    return Manip.tile(t, reps);
+    return ManipulationRoutines.tile(t, reps);
   }
 
   public static Tensor repeat(Tensor t, long repeats, Integer axis) {
-    return Manip.repeat(t, new long[] {repeats}, axis);
+    return ManipulationRoutines.repeat(t, new long[] {repeats}, axis);
   }
 
   public static Tensor repeat(Tensor t, long[] repeats, Integer axis) {
-    return Manip.repeat(t, repeats, axis);
+    return ManipulationRoutines.repeat(t, repeats, axis);
   }
 
   public static Tensor flip(Tensor t, int... axes) {
-    return Manip.flip(t, axes);
+    return ManipulationRoutines.flip(t, axes);
   }
 
   public static Tensor fliplr(Tensor t) {
     if (t.ndim() < 2) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "fliplr: input must be at least 2-d");
     }
-    return Manip.flip(t, 1);
+    return ManipulationRoutines.flip(t, 1);
   }
 
   public static Tensor flipud(Tensor t) {
     if (t.ndim() < 1) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "flipud: input must be at least 1-d");
     }
-    return Manip.flip(t, 0);
+    return ManipulationRoutines.flip(t, 0);
   }
 
   public static Tensor roll(Tensor t, long shift, Integer axis) {
@@ -602,27 +602,27 @@ public final class Mt {
   }
 
   public static Tensor roll(Tensor t, long[] shifts, int[] axes) {
-    return Manip.roll(t, shifts, axes);
+    return ManipulationRoutines.roll(t, shifts, axes);
   }
 
   public static Tensor diff(Tensor t, int n, int axis) {
-    return Manip.diff(t, n, axis);
+    return ManipulationRoutines.diff(t, n, axis);
   }
 
   public static Tensor take(Tensor t, long[] indices, Integer axis) {
-    return Manip.take(t, indices, axis);
+    return ManipulationRoutines.take(t, indices, axis);
   }
 
   public static Tensor take(Tensor t, Tensor indices, Integer axis) {
-    return Manip.take(t, indices, axis);
+    return ManipulationRoutines.take(t, indices, axis);
   }
 
   public static Tensor compress(boolean[] condition, Tensor t, Integer axis) {
-    return Manip.compress(condition, t, axis);
+    return ManipulationRoutines.compress(condition, t, axis);
   }
 
   public static Tensor compress(Tensor condition, Tensor t, Integer axis) {
-    return Manip.compress(condition, t, axis);
+    return ManipulationRoutines.compress(condition, t, axis);
   }
 
   /** numpy's 3-argument {@code where}; {@code x} and {@code y} are tensors or scalars. */
@@ -632,15 +632,15 @@ public final class Mt {
 
   /** numpy's 1-argument {@code where}: {@code nonzero}. */
   public static Tensor[] where(Tensor condition) {
-    return Manip.nonzero(condition);
+    return ManipulationRoutines.nonzero(condition);
   }
 
   public static Tensor[] nonzero(Tensor t) {
-    return Manip.nonzero(t);
+    return ManipulationRoutines.nonzero(t);
   }
 
   public static Tensor argwhere(Tensor t) {
-    return Manip.argwhere(t);
+    return ManipulationRoutines.argwhere(t);
   }
 
   /** numpy's {@code unravel_index} (C order): one int64 tensor of coordinates per dimension. */
@@ -1297,7 +1297,7 @@ public final class Mt {
 
   /** Insertion points of {@code v} in the sorted 1-d {@code a} ({@code side}: "left" or "right"). */
   public static Tensor searchsorted(Tensor a, Tensor v, String side) {
-    return Sorting.Search.searchsorted(a.data(), v.data(), side);
+    return Searching.Search.searchsorted(a.data(), v.data(), side);
   }
 
   public static Tensor searchsorted(Tensor a, Tensor v) {
@@ -1306,7 +1306,7 @@ public final class Mt {
 
   /** The bin of each value for monotonic (increasing or decreasing) 1-d {@code bins}. */
   public static Tensor digitize(Tensor x, Tensor bins, boolean right) {
-    return Sorting.Search.digitize(x.data(), bins.data(), right);
+    return Searching.Search.digitize(x.data(), bins.data(), right);
   }
 
   public static Tensor digitize(Tensor x, Tensor bins) {

@@ -333,94 +333,94 @@ public final class Tensor implements TileableHandle {
 
   /** numpy's {@code reshape} (C order); one dimension may be {@code -1}. */
   public Tensor reshape(long... shape) {
-    return Manip.reshape(this, shape);
+    return ManipulationRoutines.reshape(this, shape);
   }
 
   /** numpy's {@code ravel}: the C-order 1-D tensor. */
   public Tensor ravel() {
-    return Manip.ravel(this);
+    return ManipulationRoutines.ravel(this);
   }
 
   public Tensor flatten() {
-    return Manip.ravel(this);
+    return ManipulationRoutines.ravel(this);
   }
 
   public Tensor swapaxes(int axis1, int axis2) {
-    return Manip.swapaxes(this, axis1, axis2);
+    return ManipulationRoutines.swapaxes(this, axis1, axis2);
   }
 
   public Tensor moveaxis(int source, int destination) {
-    return Manip.moveaxis(this, new int[] {source}, new int[] {destination});
+    return ManipulationRoutines.moveaxis(this, new int[] {source}, new int[] {destination});
   }
 
   public Tensor expandDims(int... axes) {
-    return Manip.expandDims(this, axes);
+    return ManipulationRoutines.expandDims(this, axes);
   }
 
   /** Removes the given length-1 axes, or all of them when none are given. */
   public Tensor squeeze(int... axes) {
-    return Manip.squeeze(this, axes);
+    return ManipulationRoutines.squeeze(this, axes);
   }
 
   public Tensor broadcastTo(long... shape) {
-    return Manip.broadcastTo(this, shape);
+    return ManipulationRoutines.broadcastTo(this, shape);
   }
 
   /** numpy's {@code repeat} of each element {@code repeats} times along an axis (null: flattened). */
   public Tensor repeat(long repeats, Integer axis) {
-    return Manip.repeat(this, new long[] {repeats}, axis);
+    return ManipulationRoutines.repeat(this, new long[] {repeats}, axis);
   }
 
   public Tensor repeat(long[] repeats, Integer axis) {
-    return Manip.repeat(this, repeats, axis);
+    return ManipulationRoutines.repeat(this, repeats, axis);
   }
 
   /** Reverses the given axes, or all axes when none are given. */
   public Tensor flip(int... axes) {
-    return Manip.flip(this, axes);
+    return ManipulationRoutines.flip(this, axes);
   }
 
   /** numpy's {@code roll} along an axis (null: the flattened tensor, reshaped back). */
   public Tensor roll(long shift, Integer axis) {
-    return Manip.roll(this, new long[] {shift}, axis == null ? null : new int[] {axis});
+    return ManipulationRoutines.roll(this, new long[] {shift}, axis == null ? null : new int[] {axis});
   }
 
   /** The {@code n}-th discrete difference along an axis. */
   public Tensor diff(int n, int axis) {
-    return Manip.diff(this, n, axis);
+    return ManipulationRoutines.diff(this, n, axis);
   }
 
   /** diff with {@code prepend}/{@code append} (tensors or scalars; null for none) joined along the axis first. */
   public Tensor diff(int n, int axis, Object prepend, Object append) {
-    return Manip.diff(this, n, axis, prepend, append);
+    return ManipulationRoutines.diff(this, n, axis, prepend, append);
   }
 
   public Tensor diff() {
-    return Manip.diff(this, 1, -1);
+    return ManipulationRoutines.diff(this, 1, -1);
   }
 
   /** numpy's {@code take} with indices known on the driver (axis null: the flattened tensor). */
   public Tensor take(long[] indices, Integer axis) {
-    return Manip.take(this, indices, axis);
+    return ManipulationRoutines.take(this, indices, axis);
   }
 
   /** numpy's {@code take} with an integer index tensor of any shape. */
   public Tensor take(Tensor indices, Integer axis) {
-    return Manip.take(this, indices, axis);
+    return ManipulationRoutines.take(this, indices, axis);
   }
 
   /** numpy's {@code compress}: the entries along an axis where the condition is true. */
   public Tensor compress(boolean[] condition, Integer axis) {
-    return Manip.compress(condition, this, axis);
+    return ManipulationRoutines.compress(condition, this, axis);
   }
 
   public Tensor compress(Tensor condition, Integer axis) {
-    return Manip.compress(condition, this, axis);
+    return ManipulationRoutines.compress(condition, this, axis);
   }
 
   /** numpy's {@code nonzero}: one int64 tensor of coordinates per axis (lengths unknown until run). */
   public Tensor[] nonzero() {
-    return Manip.nonzero(this);
+    return ManipulationRoutines.nonzero(this);
   }
 
   /**

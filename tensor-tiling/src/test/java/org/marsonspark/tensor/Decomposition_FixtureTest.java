@@ -14,8 +14,8 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.session.MarsSession;
 
 /**
- * Decompositions against numpy (fixtures/linalg2.json, gen_fixtures_linalg2.py) on several
- * chunk layouts — chunk=1/2/3 give the TSQR several row blocks. Factors that are unique only up
+ * Decompositions against numpy (fixtures/products_decompositions.json,
+ * gen_fixtures_products_decompositions.py) on several chunk layouts — chunk=1/2/3 give the TSQR several row blocks. Factors that are unique only up
  * to signs are compared after the same normalization as the generator's (see its docstring), or
  * through reconstructions and invariants (U·S·Vt, UᵀU).
  */
@@ -32,9 +32,10 @@ class Decomposition_FixtureTest {
     // the TSQR-based ops and the blocked cholesky run on every layout; the one-chunk ones rechunk
     // to one chunk anyway, so they run on chunks of 1, 2, 3 and mixed (never hanging on any), not whole
     return Stream.concat(
-        Fixtures.tests("linalg2", c -> !PRODUCTS.contains(c.op()) && TSQR.contains(c.op()), null,
+        Fixtures.tests("products_decompositions", c -> !PRODUCTS.contains(c.op()) && TSQR.contains(c.op()),
+            null,
             Decomposition_FixtureTest::run, () -> spark.session()),
-        Fixtures.tests("linalg2", c -> !PRODUCTS.contains(c.op()) && !TSQR.contains(c.op()),
+        Fixtures.tests("products_decompositions", c -> !PRODUCTS.contains(c.op()) && !TSQR.contains(c.op()),
             java.util.List.of(Fixtures.CHUNK_1, Fixtures.CHUNK_2, Fixtures.CHUNK_3, Fixtures.MIXED),
             Decomposition_FixtureTest::run,
             () -> spark.session()));

@@ -35,7 +35,7 @@ class Eager_FixtureTest {
   private static final Map<String, Fixtures.Runner> RUNNERS = Map.ofEntries(
       Map.entry("creation", Creation_FixtureTest::run),
       Map.entry("elementwise", Elementwise_FixtureTest::run),
-      Map.entry("ufuncs2", Ufuncs2_FixtureTest::run),
+      Map.entry("bitwise_float_ufuncs", BitwiseFloatUfuncs_FixtureTest::run),
       Map.entry("reductions", Reductions_FixtureTest::run),
       Map.entry("indexing", Indexing_FixtureTest::run),
       Map.entry("manipulation", Manipulation_FixtureTest::run),

@@ -14,10 +14,10 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.session.MarsSession;
 
 /**
- * {@code Mt.fft} against numpy (fixtures/fft.json, gen_fixtures_linalg2.py) on several chunk
- * layouts: fft/ifft (radix-2 and Bluestein lengths, n, axis, norm), rfft/irfft, fft2/ifft2/
- * fftn/ifftn, fftfreq/rfftfreq, fftshift/ifftshift. Complex values are in pair form (a trailing
- * (real, imaginary) axis), as numpy's {@code np.stack([z.real, z.imag], -1)}.
+ * {@code Mt.fft} against numpy (fixtures/fft.json, gen_fixtures_products_decompositions.py) on
+ * several chunk layouts: fft/ifft (radix-2 and Bluestein lengths, n, axis, norm), rfft/irfft,
+ * fft2/ifft2/fftn/ifftn, fftfreq/rfftfreq, fftshift/ifftshift. Complex values are in pair form
+ * (a trailing (real, imaginary) axis), as numpy's {@code np.stack([z.real, z.imag], -1)}.
  */
 class Fft_FixtureTest {
   @RegisterExtension

@@ -13,9 +13,10 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.session.MarsSession;
 
 /**
- * N-d products against numpy (fixtures/linalg2.json, gen_fixtures_linalg2.py): dot's N-d rule,
- * batched matmul with broadcast leading axes, tensordot (int and axis pairs), inner, outer,
- * vdot and einsum, each on several chunk layouts; and their shape errors.
+ * N-d products against numpy (fixtures/products_decompositions.json,
+ * gen_fixtures_products_decompositions.py): dot's N-d rule, batched matmul with broadcast leading
+ * axes, tensordot (int and axis pairs), inner, outer, vdot and einsum, each on several chunk
+ * layouts; and their shape errors.
  */
 class Products_FixtureTest {
   @RegisterExtension
@@ -25,7 +26,8 @@ class Products_FixtureTest {
 
   @TestFactory
   Stream<DynamicNode> numpy() {
-    return Fixtures.tests("linalg2", c -> OPS.contains(c.op()), null, Products_FixtureTest::run, () -> spark.session());
+    return Fixtures.tests("products_decompositions", c -> OPS.contains(c.op()), null, Products_FixtureTest::run,
+        () -> spark.session());
   }
 
   static NDArray run(Fixtures.Case c, Fixtures.Layout layout, MarsSession s) {

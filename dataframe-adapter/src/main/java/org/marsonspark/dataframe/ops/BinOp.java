@@ -82,7 +82,7 @@ public enum BinOp {
   }
 
   /** Computes n rows. */
-  Column compute(Operand a, Operand b, int n) {
+  Column compute(ColumnOrScalar a, ColumnOrScalar b, int n) {
     DfType out = resultType(a.dtype(), b.dtype());
     if (isComparison()) {
       return Column.ofBools(compare(a, b, n));
@@ -190,7 +190,7 @@ public enum BinOp {
     };
   }
 
-  private boolean[] compare(Operand a, Operand b, int n) {
+  private boolean[] compare(ColumnOrScalar a, ColumnOrScalar b, int n) {
     boolean[] r = new boolean[n];
     DfType ta = a.dtype();
     DfType tb = b.dtype();

@@ -42,7 +42,7 @@ public final class FrameOps {
     List<String> cols = df.columns();
     List<DfType> out = new ArrayList<>();
     List<TileableData> ins = new ArrayList<>(List.of(df));
-    Operand.Scalar constant = null;
+    ColumnOrScalar.Scalar constant = null;
     List<DfType> others = new ArrayList<>();
     if (other instanceof DataFrame f) {
       if (!f.columns().equals(cols)) {
@@ -66,7 +66,7 @@ public final class FrameOps {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "DataFrame." + opName + ": the operand must not be "
             + "null (use Double.NaN)");
       }
-      constant = Operand.Scalar.of(other);
+      constant = ColumnOrScalar.Scalar.of(other);
       for (String c : cols) {
         others.add(constant.dtype());
       }
@@ -99,7 +99,7 @@ public final class FrameOps {
   }
 
   /** Every column of input 0 with the same column of input 1 (a frame), a scalar result, or the constant. */
-  record FrameBinary(BinOp op, Operand.Scalar scalar, boolean reversed) implements ChunkOp {
+  record FrameBinary(BinOp op, ColumnOrScalar.Scalar scalar, boolean reversed) implements ChunkOp {
     @Override
     public Object execute(Object[] in) {
       LocalFrame a = (LocalFrame) in[0];
@@ -107,9 +107,9 @@ public final class FrameOps {
       Column[] cols = new Column[a.ncols()];
       String[] names = a.columnNames().toArray(new String[0]);
       for (int j = 0; j < cols.length; j++) {
-        Operand x = Operand.of(a.column(j));
-        Operand y = scalar != null ? Operand.of(scalar)
-            : in[1] instanceof LocalFrame b ? Operand.of(b.column(j)) : RowOps.operand(in[1]);
+        ColumnOrScalar x = ColumnOrScalar.of(a.column(j));
+        ColumnOrScalar y = scalar != null ? ColumnOrScalar.of(scalar)
+            : in[1] instanceof LocalFrame b ? ColumnOrScalar.of(b.column(j)) : RowOps.columnOrScalar(in[1]);
         cols[j] = reversed ? op.compute(y, x, n) : op.compute(x, y, n);
       }
       return new LocalFrame(a.index(), names, cols);

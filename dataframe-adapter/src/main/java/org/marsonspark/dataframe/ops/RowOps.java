@@ -22,12 +22,13 @@ public final class RowOps {
   private RowOps() {}
 
   /** A column of n rows from a series chunk or a scalar input. */
-  static Operand operand(Object in) {
+  static ColumnOrScalar columnOrScalar(Object in) {
     if (in instanceof LocalSeries s) {
-      return Operand.of(s.values());
+      return ColumnOrScalar.of(s.values());
     }
     Object v = ((ScalarValue) in).value();
-    return Operand.of(v == null ? new Operand.Scalar(Double.NaN, DfType.FLOAT64) : Operand.Scalar.of(v));
+    return ColumnOrScalar.of(v == null ? new ColumnOrScalar.Scalar(Double.NaN, DfType.FLOAT64)
+        : ColumnOrScalar.Scalar.of(v));
   }
 
   /** {@code df[name]}. */
@@ -87,8 +88,9 @@ public final class RowOps {
 
   /** A column repeating a Java scalar. */
   static Column broadcast(Object v, int n) {
-    Operand.Scalar s = v == null ? new Operand.Scalar(Double.NaN, DfType.FLOAT64) : Operand.Scalar.of(v);
-    Operand o = Operand.of(s);
+    ColumnOrScalar.Scalar s = v == null ? new ColumnOrScalar.Scalar(Double.NaN, DfType.FLOAT64)
+        : ColumnOrScalar.Scalar.of(v);
+    ColumnOrScalar o = ColumnOrScalar.of(s);
     return switch (s.dtype()) {
       case INT64 -> {
         long[] a = new long[n];
@@ -120,19 +122,19 @@ public final class RowOps {
 
   /** The chunk op of {@code a op b}: {@code constant} is the Java constant operand, if any. */
   public static Binary binary(BinOp op, Object constant, boolean reversed, String resultName) {
-    return new Binary(op, constant == null ? null : Operand.Scalar.of(constant), reversed, resultName);
+    return new Binary(op, constant == null ? null : ColumnOrScalar.Scalar.of(constant), reversed, resultName);
   }
 
   /**
    * {@code a op b} of series (or series and scalar). {@code scalar} is the constant operand when
    * there is one input chunk; {@code reversed} computes {@code scalar op a}.
    */
-  public record Binary(BinOp op, Operand.Scalar scalar, boolean reversed, String resultName) implements ChunkOp {
+  public record Binary(BinOp op, ColumnOrScalar.Scalar scalar, boolean reversed, String resultName) implements ChunkOp {
     @Override
     public Object execute(Object[] in) {
       LocalSeries a = (LocalSeries) in[0];
-      Operand x = Operand.of(a.values());
-      Operand y = scalar != null ? Operand.of(scalar) : operand(in[1]);
+      ColumnOrScalar x = ColumnOrScalar.of(a.values());
+      ColumnOrScalar y = scalar != null ? ColumnOrScalar.of(scalar) : columnOrScalar(in[1]);
       Column c = reversed ? op.compute(y, x, a.size()) : op.compute(x, y, a.size());
       return new LocalSeries(a.index(), resultName, c);
     }

@@ -87,7 +87,7 @@ public final class Histograms {
             DType.INT64));
       }
       Chunk sum = parts.size() == 1 ? parts.get(0)
-          : ctx.newChunk(new Sorting.SumChunk(), parts, new int[] {0}, new long[] {bins}, DType.INT64);
+          : ctx.newChunk(new Searching.SumChunk(), parts, new int[] {0}, new long[] {bins}, DType.INT64);
       out().setChunks(List.of(sum), new long[][] {{bins}});
     }
   }

@@ -19,7 +19,8 @@ import org.marsonspark.tensor.TensorOp;
  * Shape manipulation operands: reshape, broadcast_to, concatenate and take along an
  * axis. The other manipulation functions ({@code ravel}, {@code squeeze}, {@code stack},
  * {@code split}, {@code tile}, {@code repeat}, {@code flip}, {@code roll}, {@code diff}, ...)
- * are compositions of these with slicing and transposition, written in {@code Tensor}/{@code Mt}.
+ * are compositions of these with slicing and transposition, written in
+ * {@code tensor.ManipulationRoutines}.
  */
 public final class Manipulation {
   private Manipulation() {}

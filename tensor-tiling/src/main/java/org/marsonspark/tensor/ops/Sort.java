@@ -30,6 +30,15 @@ import org.marsonspark.tensor.TensorOp;
 public final class Sort {
   private Sort() {}
 
+  /** numpy's sort order: NaN after everything, NaN equal to NaN. */
+  static boolean lt(double a, double b) {
+    return a < b || (Double.isNaN(b) && !Double.isNaN(a));
+  }
+
+  static boolean le(double a, double b) {
+    return !lt(b, a);
+  }
+
   /** The sort operand. */
   public static final class SortOp extends TensorOp {
     private final int axis;
@@ -189,7 +198,7 @@ public final class Sort {
     if (x.dtype().isFloat() || y.dtype().isFloat()) {
       double a = x.getDouble(i);
       double b = y.getDouble(j);
-      return Sorting.lt(a, b) ? -1 : Sorting.lt(b, a) ? 1 : 0;
+      return lt(a, b) ? -1 : lt(b, a) ? 1 : 0;
     }
     return Long.compare(x.getLong(i), y.getLong(j));
   }
@@ -214,7 +223,7 @@ public final class Sort {
     }
     IndexOrder c;
     if (keys instanceof double[] d) {
-      c = (i, j) -> Sorting.lt(d[i], d[j]) ? -1 : Sorting.lt(d[j], d[i]) ? 1 : 0;
+      c = (i, j) -> lt(d[i], d[j]) ? -1 : lt(d[j], d[i]) ? 1 : 0;
     } else {
       long[] l = (long[]) keys;
       c = (i, j) -> Long.compare(l[i], l[j]);

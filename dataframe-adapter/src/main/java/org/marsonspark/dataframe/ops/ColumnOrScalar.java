@@ -17,23 +17,23 @@ import org.marsonspark.dataframe.local.ObjectColumn;
  * One side of an element-wise operation: a column, or a scalar repeated over every row. Reads
  * values by row as long, double, object or NA, whatever the column's dtype.
  */
-final class Operand {
+final class ColumnOrScalar {
   private final Column column;
   private final Object scalar;
   private final DfType dtype;
 
-  private Operand(Column column, Object scalar, DfType dtype) {
+  private ColumnOrScalar(Column column, Object scalar, DfType dtype) {
     this.column = column;
     this.scalar = scalar;
     this.dtype = dtype;
   }
 
-  static Operand of(Column c) {
-    return new Operand(c, null, c.dtype());
+  static ColumnOrScalar of(Column c) {
+    return new ColumnOrScalar(c, null, c.dtype());
   }
 
-  static Operand of(Scalar s) {
-    return new Operand(null, s.value(), s.dtype());
+  static ColumnOrScalar of(Scalar s) {
+    return new ColumnOrScalar(null, s.value(), s.dtype());
   }
 
   DfType dtype() {
@@ -88,7 +88,7 @@ final class Operand {
     return column.get(i);
   }
 
-  /** A scalar operand: a Java value and its dtype. */
+  /** The scalar side: a Java value and its dtype. */
   record Scalar(Object value, DfType dtype) implements Serializable {
     static Scalar of(Object v) {
       if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {

@@ -14,19 +14,20 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.session.MarsSession;
 
 /**
- * The ufuncs of issue 5 (bitwise and shifts, fmax/fmin, fmod/remainder, copysign, logaddexp,
- * signbit, degrees/radians, inverse hyperbolics, nextafter/spacing/heaviside/ldexp/gcd/lcm,
- * the two-output frexp/modf/divmod, clip, isclose/allclose, around) against
- * numpy on several chunk layouts.
+ * The bit-twiddling and floating-point ufuncs beyond {@link Elementwise_FixtureTest}'s arithmetic
+ * (bitwise and shifts, fmax/fmin, fmod/remainder, copysign, logaddexp, signbit,
+ * degrees/radians, inverse hyperbolics, nextafter/spacing/heaviside/ldexp/gcd/lcm, the
+ * two-output frexp/modf/divmod, clip, isclose/allclose, around) against numpy
+ * (fixtures/bitwise_float_ufuncs.json, gen_fixtures_stats.py) on several chunk layouts.
  */
-class Ufuncs2_FixtureTest {
+class BitwiseFloatUfuncs_FixtureTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
 
   // each case x layout is checked by TensorAssert.assertMatches (shape, dtype, values) in Fixtures.tests
   @TestFactory
   Stream<DynamicNode> numpy() {
-    return Fixtures.tests("ufuncs2", Ufuncs2_FixtureTest::run, () -> spark.session());
+    return Fixtures.tests("bitwise_float_ufuncs", BitwiseFloatUfuncs_FixtureTest::run, () -> spark.session());
   }
 
   @Test

@@ -18,17 +18,8 @@ import org.marsonspark.tensor.TensorOp;
  * number of elements of a before it, so every (chunk of v, chunk of a) pair counts on its own
  * and the counts of one chunk of v are summed. Values order as numpy sorts them (NaN last).
  */
-public final class Sorting {
-  private Sorting() {}
-
-  /** numpy's sort order: NaN after everything, NaN equal to NaN. */
-  static boolean lt(double a, double b) {
-    return a < b || (Double.isNaN(b) && !Double.isNaN(a));
-  }
-
-  static boolean le(double a, double b) {
-    return !lt(b, a);
-  }
+public final class Searching {
+  private Searching() {}
 
   /** searchsorted(a, v, side), or digitize(v, a, right) when {@code digitize}. */
   public static final class Search extends TensorOp {
@@ -98,7 +89,7 @@ public final class Sorting {
         NDArray first = (NDArray) inputs[2];
         NDArray last = (NDArray) inputs[3];
         decreasing = first.size() > 0 && last.size() > 0
-            && lt(last.getDouble(last.size() - 1), first.getDouble(0));
+            && Sort.lt(last.getDouble(last.size() - 1), first.getDouble(0));
       }
       int n = v.size();
       int m = a.size();
@@ -110,13 +101,13 @@ public final class Sorting {
           double b = a.getDouble(j);
           boolean counted;
           if (!digitize) {
-            counted = right ? le(b, x) : lt(b, x);
+            counted = right ? Sort.le(b, x) : Sort.lt(b, x);
           } else if (!decreasing) {
             // bins[i-1] <= x < bins[i] (right=False): bins at or below x
-            counted = right ? lt(b, x) : le(b, x);
+            counted = right ? Sort.lt(b, x) : Sort.le(b, x);
           } else {
             // bins[i-1] > x >= bins[i] (right=False): bins above x
-            counted = right ? le(x, b) : lt(x, b);
+            counted = right ? Sort.le(x, b) : Sort.lt(x, b);
           }
           if (counted) {
             c++;

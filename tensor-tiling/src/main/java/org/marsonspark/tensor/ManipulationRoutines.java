@@ -11,12 +11,13 @@ import org.marsonspark.tensor.ops.Manipulation;
 import org.marsonspark.tensor.ops.Selection;
 
 /**
- * The manipulation and selection functions that are compositions of operands
- * (reshape, concatenate, take, slice, transpose, where, argwhere); {@link Tensor} and {@link Mt}
- * delegate here.
+ * numpy's array manipulation routines (ravel, swapaxes, moveaxis, squeeze, stack, split, tile,
+ * repeat, flip, roll, diff, ...) and the selection ones (take, compress, argwhere, nonzero),
+ * written as compositions of operands (the {@link Manipulation} operands, slice, transpose,
+ * where); {@link Tensor} and {@link Mt} delegate here.
  */
-final class Manip {
-  private Manip() {}
+final class ManipulationRoutines {
+  private ManipulationRoutines() {}
 
   private static int axis(String op, int axis, int ndim) {
     return Manipulation.axis(op, axis, ndim);
@@ -172,7 +173,7 @@ final class Manip {
     List<Tensor> in = ts;
     int ax;
     if (axis == null) {
-      in = ts.stream().map(Manip::ravel).toList();
+      in = ts.stream().map(ManipulationRoutines::ravel).toList();
       ax = 0;
     } else {
       ax = axis;

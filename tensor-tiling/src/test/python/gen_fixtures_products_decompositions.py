@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Fixtures for issue 5 items 4 and 5: N-d products, decompositions and fft.
 
-Writes src/test/resources/fixtures/linalg2.json (and fft.json when the fft cases exist) in the
-format of gen_fixtures.py (whose helpers it reuses). Run with the system python3 (numpy 1.24):
+Writes src/test/resources/fixtures/products_decompositions.json (and fft.json when the fft cases
+exist) in the format of gen_fixtures.py (whose helpers it reuses). Run with the system python3
+(numpy 1.24):
 
-    /usr/bin/python3 tensor-tiling/src/test/python/gen_fixtures_linalg2.py
+    /usr/bin/python3 tensor-tiling/src/test/python/gen_fixtures_products_decompositions.py
 
 Decompositions are only unique up to signs (Q/R, U/V, eigenvectors), so the cases whose op
 ends in a normalization compare sign-normalized factors, reconstructions or invariants; the Java
@@ -33,7 +34,8 @@ class Family(g.Family):
         with open(path) as f:
             text = f.read()
         with open(path, "w") as f:
-            f.write(text.replace("src/test/python/gen_fixtures.py", "src/test/python/gen_fixtures_linalg2.py", 1))
+            f.write(text.replace("src/test/python/gen_fixtures.py",
+                                 "src/test/python/gen_fixtures_products_decompositions.py", 1))
         return path, n
 
 
@@ -335,7 +337,7 @@ def gen_fft(fam):
 
 
 def main():
-    fam = Family("linalg2")
+    fam = Family("products_decompositions")
     gen_products(fam)
     gen_decompositions(fam)
     gen_more(fam)
