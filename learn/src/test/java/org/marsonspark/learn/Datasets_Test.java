@@ -2,9 +2,9 @@ package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -13,7 +13,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.learn.LearnFixtures.Case;
 import org.marsonspark.learn.datasets.Dataset;
@@ -334,11 +333,5 @@ class Datasets_Test {
         .nSamples(List.of(3, 4)).centers(new double[][] {{0, 0}}).generate());
     assertError(ErrorClass.UNSUPPORTED_OPERATION, "effective_rank", () -> new MakeRegression().effectiveRank(3)
         .generate());
-  }
-
-  private static void assertError(ErrorClass expected, String text, org.junit.jupiter.api.function.Executable run) {
-    MarsException e = assertThrows(MarsException.class, run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    assertTrue(e.getMessage().contains(text), e.getMessage());
   }
 }

@@ -2,6 +2,7 @@ package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -97,11 +98,6 @@ class Ensemble_FixtureTest {
       y[i] = i % classes;
     }
     return Mt.tensor(NDArray.of(y));
-  }
-
-  private static void assertError(ErrorClass expected, String fragment, org.junit.jupiter.api.function.Executable run) {
-    String message = LearnAssert.assertError(expected, run).getMessage();
-    assertTrue(message.contains(fragment), message);
   }
 
   @Test

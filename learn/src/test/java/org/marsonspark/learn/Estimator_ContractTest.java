@@ -3,8 +3,8 @@ package org.marsonspark.learn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,12 +39,6 @@ import org.marsonspark.tensor.Tensor;
 class Estimator_ContractTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
-
-  private static MarsException assertError(ErrorClass expected, org.junit.jupiter.api.function.Executable run) {
-    MarsException e = assertThrows(MarsException.class, run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    return e;
-  }
 
   @Test
   void parametersHaveSklearnsDefaultsAndCopySetters() {

@@ -3,7 +3,7 @@ package org.marsonspark.learn;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.marsonspark.learn.LearnAssert.assertError;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.util.LinkedHashMap;
 import java.util.List;

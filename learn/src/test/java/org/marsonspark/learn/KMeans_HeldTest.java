@@ -1,12 +1,13 @@
 package org.marsonspark.learn;
 
-import static org.marsonspark.learn.NonFinite_ErrorsTest.assertError;
+import static org.marsonspark.core.MarsAssert.assertError;
 import static org.marsonspark.learn.NonFinite_ErrorsTest.labels;
 import static org.marsonspark.learn.NonFinite_ErrorsTest.rows;
 import static org.marsonspark.learn.NonFinite_ErrorsTest.x;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.learn.cluster.KMeans;
 import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.Mt;
@@ -28,9 +29,11 @@ class KMeans_HeldTest {
 
   @Test
   void givenCentresAreCheckedAndOnlyTheLastFitsLabelsAreHeld() {
-    assertError("KMeans: Input contains NaN.", () -> new KMeans().nClusters(2).init(Mt.array(new double[] {NAN, 1,
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        "KMeans: Input contains NaN.", () -> new KMeans().nClusters(2).init(Mt.array(new double[] {NAN, 1,
         1, 1}, 2, 2)).fit(x()));
-    assertError("KMeans: Input contains infinity", () -> new KMeans().nClusters(2).init(NDArray.of(new double[] {
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        "KMeans: Input contains infinity", () -> new KMeans().nClusters(2).init(NDArray.of(new double[] {
         INF, 1, 1, 1}, 2, 2)).fit(x()));
     Tensor data = x().execute();
     SessionChecks.Held before = SessionChecks.held(spark.session());
@@ -41,10 +44,11 @@ class KMeans_HeldTest {
     SessionChecks.assertNothingLeft(spark.session(), before, "two fits, the last one's labels released");
     km.fit(data);
     SessionChecks.Held fitted = SessionChecks.held(spark.session());
-    assertError("Input sample_weight contains NaN", () -> new KMeans().nClusters(2).fit(data, null,
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        "Input sample_weight contains NaN", () -> new KMeans().nClusters(2).fit(data, null,
         labels(1, 1, NAN, 1, 1, 1)));
     SessionChecks.assertNothingLeft(spark.session(), fitted, "a failed fit of another KMeans");
-    assertError("Input X contains NaN", () -> km.fit(rows(NAN)));
+    assertError(ErrorClass.INVALID_ARGUMENT, "Input X contains NaN", () -> km.fit(rows(NAN)));
     SessionChecks.assertNothingLeft(spark.session(), before, "a failed re-fit (the earlier labels released)");
     SessionChecks.assertUsable(spark.session(), "failed KMeans fits");
     data.release();

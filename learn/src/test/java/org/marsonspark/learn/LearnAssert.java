@@ -1,13 +1,8 @@
 package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import org.junit.jupiter.api.function.Executable;
-import org.marsonspark.core.MarsException;
-import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 
@@ -17,13 +12,6 @@ public final class LearnAssert {
   public static final double ATOL = 1e-12;
 
   private LearnAssert() {}
-
-  /** The run fails with a MarsException of this class; returns it. */
-  public static MarsException assertError(ErrorClass expected, Executable run) {
-    MarsException e = assertThrows(MarsException.class, run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    return e;
-  }
 
   public static void assertClose(NDArray expected, Tensor actual, String what) {
     assertClose(expected, actual.execute().fetch(), RTOL, ATOL, what);

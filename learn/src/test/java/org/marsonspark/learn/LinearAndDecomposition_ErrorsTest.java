@@ -2,15 +2,13 @@ package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.function.Executable;
-import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.Md;
 import org.marsonspark.dataframe.Series;
@@ -29,13 +27,6 @@ import org.marsonspark.tensor.Tensor;
 class LinearAndDecomposition_ErrorsTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
-
-  private static MarsException assertError(ErrorClass expected, String fragment, Executable run) {
-    MarsException e = assertThrows(MarsException.class, run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    assertTrue(e.getMessage().contains(fragment), e.getMessage());
-    return e;
-  }
 
   private static Tensor x() {
     return Mt.array(new double[] {1, 2, 2, 1, 3, 5, 4, 3, 5, 8, 6, 5}, 6, 2);

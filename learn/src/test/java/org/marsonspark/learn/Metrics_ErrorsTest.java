@@ -1,6 +1,7 @@
 package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -18,7 +19,7 @@ class Metrics_ErrorsTest {
   static final LocalSession spark = new LocalSession();
 
   private static String message(ErrorClass expected, org.junit.jupiter.api.function.Executable run) {
-    return LearnAssert.assertError(expected, run).getMessage();
+    return assertError(expected, run).getMessage();
   }
 
   private static Tensor ints(long... v) {

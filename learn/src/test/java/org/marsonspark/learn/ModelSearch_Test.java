@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -172,7 +173,7 @@ class ModelSearch_Test {
   @Test
   void errorScoreRaiseNamesTheCandidateOnBothPaths() {
     for (long limit : new long[] {GridSearchCV.LOCAL_FIT_LIMIT, 0}) {
-      MarsException e = LearnAssert.assertError(ErrorClass.INVALID_PARAMETER_VALUE, () -> new GridSearchCV(lr(),
+      MarsException e = assertError(ErrorClass.INVALID_PARAMETER_VALUE, () -> new GridSearchCV(lr(),
           Map.of("C", List.of(1.0, -1.0))).cv(3).errorScore("raise").localFitLimit(limit).fit(x, y));
       assertTrue(e.getMessage().contains("candidate 1 {C=-1.0} on fold "), e.getMessage());
       assertUsable();
@@ -181,7 +182,7 @@ class ModelSearch_Test {
 
   @Test
   void allFitsFailingIsAnError() {
-    MarsException e = LearnAssert.assertError(ErrorClass.TASK_FAILED, () -> new GridSearchCV(lr(),
+    MarsException e = assertError(ErrorClass.TASK_FAILED, () -> new GridSearchCV(lr(),
         Map.of("C", List.of(-1.0, -2.0))).cv(2).fit(x, y));
     assertTrue(e.getMessage().contains("All the 4 fits failed"), e.getMessage());
     assertTrue(e.getMessage().contains("candidate 1 {C=-2.0}"), e.getMessage());
@@ -189,32 +190,32 @@ class ModelSearch_Test {
 
   @Test
   void badInputFailsClearly() {
-    MarsException empty = LearnAssert.assertError(ErrorClass.INVALID_ARGUMENT,
+    MarsException empty = assertError(ErrorClass.INVALID_ARGUMENT,
         () -> new GridSearchCV(lr(), List.of()).fit(x, y));
     assertTrue(empty.getMessage().contains("No fits were performed"), empty.getMessage());
-    LearnAssert.assertError(ErrorClass.INVALID_PARAMETER_VALUE,
+    assertError(ErrorClass.INVALID_PARAMETER_VALUE,
         () -> new GridSearchCV(lr(), Map.of("C", List.of())).fit(x, y));
-    MarsException unknown = LearnAssert.assertError(ErrorClass.INVALID_PARAMETER_VALUE,
+    MarsException unknown = assertError(ErrorClass.INVALID_PARAMETER_VALUE,
         () -> new GridSearchCV(lr(), Map.of("alpha", List.of(1.0))).fit(x, y));
     assertTrue(unknown.getMessage().contains("Invalid parameter 'alpha' for estimator LogisticRegression. Valid "
         + "parameters are: ['C', "), unknown.getMessage());
-    MarsException cv = LearnAssert.assertError(ErrorClass.INVALID_PARAMETER_VALUE,
+    MarsException cv = assertError(ErrorClass.INVALID_PARAMETER_VALUE,
         () -> new GridSearchCV(lr(), grid()).cv(1).fit(x, y));
     assertTrue(cv.getMessage().contains("'cv' parameter of GridSearchCV"), cv.getMessage());
-    LearnAssert.assertError(ErrorClass.INVALID_PARAMETER_VALUE, () -> ModelSelection.crossValScore(lr(), x, y, null,
+    assertError(ErrorClass.INVALID_PARAMETER_VALUE, () -> ModelSelection.crossValScore(lr(), x, y, null,
         "five"));
-    LearnAssert.assertError(ErrorClass.INVALID_ARGUMENT, () -> ModelSelection.crossValScore(lr(), x, y, null,
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> ModelSelection.crossValScore(lr(), x, y, null,
         new KFold(100, false, null)));
-    MarsException scoring = LearnAssert.assertError(ErrorClass.INVALID_PARAMETER_VALUE,
+    MarsException scoring = assertError(ErrorClass.INVALID_PARAMETER_VALUE,
         () -> new GridSearchCV(lr(), grid()).scoring("acuracy").fit(x, y));
     assertTrue(scoring.getMessage().contains("'acuracy' is not a valid scoring value"), scoring.getMessage());
-    MarsException refit = LearnAssert.assertError(ErrorClass.INVALID_PARAMETER_VALUE,
+    MarsException refit = assertError(ErrorClass.INVALID_PARAMETER_VALUE,
         () -> new GridSearchCV(lr(), grid()).scoring(List.of("accuracy", "f1_macro")).fit(x, y));
     assertTrue(refit.getMessage().contains("For multi-metric scoring, the parameter refit must be set"),
         refit.getMessage());
-    LearnAssert.assertError(ErrorClass.INVALID_PARAMETER_VALUE,
+    assertError(ErrorClass.INVALID_PARAMETER_VALUE,
         () -> new GridSearchCV(lr(), grid()).errorScore("rise").fit(x, y));
-    LearnAssert.assertError(ErrorClass.NOT_FITTED, () -> new GridSearchCV(lr(), grid()).bestParams_());
+    assertError(ErrorClass.NOT_FITTED, () -> new GridSearchCV(lr(), grid()).bestParams_());
     assertUsable();
   }
 
@@ -223,7 +224,7 @@ class ModelSearch_Test {
     GridSearchCV s = new GridSearchCV(lr(), grid()).cv(3).refit(false).fit(x, y);
     assertEquals(3, s.cvResults_().execute().fetch().nrows());
     assertTrue(s.bestParams_().containsKey("C"));
-    LearnAssert.assertError(ErrorClass.NOT_FITTED, s::bestEstimator_);
+    assertError(ErrorClass.NOT_FITTED, s::bestEstimator_);
     GridSearchCV refit = s.refit(true).fit(x, y);
     assertEquals(refit.bestScore_(), refit.score(x, y).execute().fetch().getDouble(0) * 0 + refit.bestScore_());
     assertEquals(Metrics.accuracyScore(y, refit.predict(x)).execute().fetch().getDouble(0),

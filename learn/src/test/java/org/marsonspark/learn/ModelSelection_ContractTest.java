@@ -2,8 +2,8 @@ package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileableHandle;
 import org.marsonspark.dataframe.DataFrame;
@@ -197,11 +196,5 @@ class ModelSelection_ContractTest {
     assertError(ErrorClass.INVALID_PARAMETER_VALUE, "non-empty sequence", () -> new ParameterGrid(Map.of("a",
         List.of())));
     assertEquals(3, longs(new KFold(3, false, null).split(rows(9, 9)).get(0).test()).length, "the session still works");
-  }
-
-  private static void assertError(ErrorClass expected, String text, org.junit.jupiter.api.function.Executable run) {
-    MarsException e = assertThrows(MarsException.class, run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    assertTrue(e.getMessage().contains(text), e.getMessage());
   }
 }

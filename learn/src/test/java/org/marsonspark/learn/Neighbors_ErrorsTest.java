@@ -2,6 +2,7 @@ package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -28,22 +29,16 @@ class Neighbors_ErrorsTest {
     return Mt.tensor(NDArray.of(new double[] {0, 0, 1, 0, 0, 1, 1, 1, 3, 2}, 5, 2), ChunkSize.of(2, 2));
   }
 
-  private static MarsException error(ErrorClass cls, String message, org.junit.jupiter.api.function.Executable run) {
-    MarsException e = LearnAssert.assertError(cls, run);
-    assertTrue(e.getMessage().contains(message), e.getMessage());
-    return e;
-  }
-
   @Test
   void moreNeighboursThanSamples() {
     NearestNeighbors nn = new NearestNeighbors().fit(x());
-    error(ErrorClass.INVALID_ARGUMENT, "Expected n_neighbors <= n_samples,  but n_samples = 5, n_neighbors = 6",
+    assertError(ErrorClass.INVALID_ARGUMENT, "Expected n_neighbors <= n_samples,  but n_samples = 5, n_neighbors = 6",
         () -> nn.kneighbors(x(), 6, true));
     // without X each sample's own neighbour is one more (sklearn asks for k + 1)
-    error(ErrorClass.INVALID_ARGUMENT, "Expected n_neighbors <= n_samples,  but n_samples = 5, n_neighbors = 6",
+    assertError(ErrorClass.INVALID_ARGUMENT, "Expected n_neighbors <= n_samples,  but n_samples = 5, n_neighbors = 6",
         () -> nn.kneighbors(null, 5, true));
-    error(ErrorClass.INVALID_ARGUMENT, "Expected n_neighbors > 0. Got 0", () -> nn.kneighbors(x(), 0, true));
-    error(ErrorClass.INVALID_ARGUMENT, "Expected n_neighbors <= n_samples", () -> new KNeighborsClassifier()
+    assertError(ErrorClass.INVALID_ARGUMENT, "Expected n_neighbors > 0. Got 0", () -> nn.kneighbors(x(), 0, true));
+    assertError(ErrorClass.INVALID_ARGUMENT, "Expected n_neighbors <= n_samples", () -> new KNeighborsClassifier()
         .nNeighbors(6).fit(x(), Mt.tensor(NDArray.of(new double[] {0, 1, 0, 1, 1}))).predict(x()));
     usable(nn);
   }
@@ -51,27 +46,29 @@ class Neighbors_ErrorsTest {
   @Test
   void dimensionMismatch() {
     NearestNeighbors nn = new NearestNeighbors().nNeighbors(2).fit(x());
-    error(ErrorClass.SHAPE_MISMATCH, "X has 3 features, but NearestNeighbors is expecting 2 features as input.",
+    assertError(ErrorClass.SHAPE_MISMATCH, "X has 3 features, but NearestNeighbors is expecting 2 features as input.",
         () -> nn.kneighbors(Mt.ones(4, 3), null, true));
-    error(ErrorClass.SHAPE_MISMATCH, "Found input variables with inconsistent numbers of samples: [5, 4]",
+    assertError(ErrorClass.SHAPE_MISMATCH, "Found input variables with inconsistent numbers of samples: [5, 4]",
         () -> new KNeighborsRegressor().fit(x(), Mt.ones(4)));
     usable(nn);
   }
 
   @Test
   void unknownOrUnsupportedParameters() {
-    error(ErrorClass.INVALID_PARAMETER_VALUE, "'metric' parameter of NearestNeighbors must be",
+    assertError(ErrorClass.INVALID_PARAMETER_VALUE, "'metric' parameter of NearestNeighbors must be",
         () -> new NearestNeighbors().metric("canberra").fit(x()));
-    MarsException e = error(ErrorClass.UNSUPPORTED_OPERATION, "algorithm='kd_tree' is not supported",
+    MarsException e = assertError(ErrorClass.UNSUPPORTED_OPERATION, "algorithm='kd_tree' is not supported",
         () -> new NearestNeighbors().algorithm("kd_tree").fit(x()));
     assertTrue(e.getMessage().contains("'brute'"), e.getMessage());
-    error(ErrorClass.UNSUPPORTED_OPERATION, "p=0.5 is not supported", () -> new NearestNeighbors().p(0.5).fit(x()));
-    error(ErrorClass.INVALID_PARAMETER_VALUE, "'weights' parameter of KNeighborsClassifier must be",
+    assertError(ErrorClass.UNSUPPORTED_OPERATION,
+        "p=0.5 is not supported", () -> new NearestNeighbors().p(0.5).fit(x()));
+    assertError(ErrorClass.INVALID_PARAMETER_VALUE, "'weights' parameter of KNeighborsClassifier must be",
         () -> new KNeighborsClassifier().weights("gaussian").fit(x(), Mt.ones(5)));
     NearestNeighbors nn = new NearestNeighbors().nNeighbors(2).fit(x());
-    error(ErrorClass.INVALID_PARAMETER_VALUE, "Unsupported mode, must be one of \"connectivity\", or \"distance\" but "
+    assertError(ErrorClass.INVALID_PARAMETER_VALUE,
+        "Unsupported mode, must be one of \"connectivity\", or \"distance\" but "
         + "got \"edges\" instead", () -> nn.kneighborsGraph(x(), null, "edges"));
-    error(ErrorClass.NOT_FITTED, "This NearestNeighbors instance is not fitted yet",
+    assertError(ErrorClass.NOT_FITTED, "This NearestNeighbors instance is not fitted yet",
         () -> new NearestNeighbors().kneighbors(x()));
     usable(nn);
   }
@@ -79,9 +76,9 @@ class Neighbors_ErrorsTest {
   @Test
   void nanInFitOrQuery() {
     Tensor withNaN = Mt.tensor(NDArray.of(new double[] {0, 0, Double.NaN, 1, 2, 2}, 3, 2), ChunkSize.of(1, 2));
-    error(ErrorClass.INVALID_ARGUMENT, "Input X contains NaN.", () -> new NearestNeighbors().fit(withNaN));
+    assertError(ErrorClass.INVALID_ARGUMENT, "Input X contains NaN.", () -> new NearestNeighbors().fit(withNaN));
     NearestNeighbors nn = new NearestNeighbors().nNeighbors(2).fit(x());
-    error(ErrorClass.INVALID_ARGUMENT, "NearestNeighbors: Input X contains NaN.",
+    assertError(ErrorClass.INVALID_ARGUMENT, "NearestNeighbors: Input X contains NaN.",
         () -> nn.kneighbors(withNaN, null, true)[0].execute());
     usable(nn);
   }

@@ -2,13 +2,12 @@ package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.function.Executable;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.Md;
@@ -52,13 +51,6 @@ class NonFinite_ErrorsTest {
   private static final double NAN = Double.NaN;
   private static final double INF = Double.POSITIVE_INFINITY;
 
-  static MarsException assertError(String message, Executable run) {
-    MarsException e = assertThrows(MarsException.class, run);
-    assertEquals(ErrorClass.INVALID_ARGUMENT, e.errorClass(), e.getMessage());
-    assertTrue(e.getMessage().contains(message), e.getMessage());
-    return e;
-  }
-
   static Tensor x() {
     return Mt.tensor(NDArray.of(new double[] {1, 2, 2, 1, 3, 5, 4, 3, 5, 8, 6, 5}, 6, 2), ChunkSize.of(2, 2));
   }
@@ -74,13 +66,16 @@ class NonFinite_ErrorsTest {
 
   @Test
   void aClassifierRefusesNaNAndInfinityInY() {
-    assertError("LogisticRegression: Input y contains NaN.", () -> new LogisticRegression().fit(x(),
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        "LogisticRegression: Input y contains NaN.", () -> new LogisticRegression().fit(x(),
         labels(0, 1, NAN, 0, 1, 0)));
-    assertError("LogisticRegression: Input y contains infinity or a value too large for dtype('float64').",
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        "LogisticRegression: Input y contains infinity or a value too large for dtype('float64').",
         () -> new LogisticRegression().fit(x(), labels(0, 1, INF, 0, 1, 0)));
     // NA among string labels: value_counts drops it, so it must be refused, not trained as the first class
     Series na = Md.series("y", Column.ofStrings("a", "b", null, "a", "b", "a"), 2);
-    MarsException e = assertError("Input y contains NaN.", () -> new LogisticRegression().fit(x(), na));
+    MarsException e = assertError(ErrorClass.INVALID_ARGUMENT,
+        "Input y contains NaN.", () -> new LogisticRegression().fit(x(), na));
     assertTrue(!e.getMessage().contains("impute"), "sklearn's advice on missing values is for X only: "
         + e.getMessage());
     assertEquals(6, Mt.ones(6).sum().execute().fetch().getDouble(0), "the session is usable");
@@ -88,19 +83,25 @@ class NonFinite_ErrorsTest {
 
   @Test
   void splitsAndLabelTransformersFollowSklearnOnNaN() {
-    assertError("StratifiedKFold: Input y contains NaN.", () -> new StratifiedKFold(2, false, null).split(x(),
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        "StratifiedKFold: Input y contains NaN.", () -> new StratifiedKFold(2, false, null).split(x(),
         labels(0, 1, NAN, 0, 1, 0)));
     Series na = Md.series("y", Column.ofStrings("a", "b", null, "a", "b", "a"), 2);
-    assertError("StratifiedKFold: Input y contains NaN.", () -> new StratifiedKFold(2, false, null).split(x(), na));
-    assertError("train_test_split: Input y contains NaN.", () -> new TrainTestSplit().testSize(0.5).randomState(0)
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        "StratifiedKFold: Input y contains NaN.", () -> new StratifiedKFold(2, false, null).split(x(), na));
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        "train_test_split: Input y contains NaN.", () -> new TrainTestSplit().testSize(0.5).randomState(0)
         .stratify(labels(0, 1, NAN, 0, 1, 0)).split(x()));
-    assertError("LabelBinarizer: Input y contains NaN.", () -> new LabelBinarizer().fit(labels(0, 1, NAN)));
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        "LabelBinarizer: Input y contains NaN.", () -> new LabelBinarizer().fit(labels(0, 1, NAN)));
     // sklearn's LabelEncoder keeps NaN as a class, last
     assertArrayEquals(new double[] {0, 1, NAN}, new LabelEncoder().fit(labels(1, NAN, 0)).classes_().execute()
         .fetch().toDoubleArray());
-    assertError("f1_score: Input y_true contains infinity or a value too large for dtype('float64').",
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        "f1_score: Input y_true contains infinity or a value too large for dtype('float64').",
         () -> Metrics.f1Score(labels(0, 1, INF), labels(0, 1, 1)));
-    assertError("f1_score: Input y_pred contains NaN.", () -> Metrics.f1Score(labels(0, 1, 1), labels(0, NAN, 1)));
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        "f1_score: Input y_pred contains NaN.", () -> Metrics.f1Score(labels(0, 1, 1), labels(0, NAN, 1)));
   }
 
   @Test
@@ -123,9 +124,11 @@ class NonFinite_ErrorsTest {
 
   /** {@code apply} of a row with NaN and of one with infinity fails, naming the estimator; a finite row does not. */
   private static void check(String estimator, Function<Tensor, Tensor> apply) {
-    assertError(estimator + ": Input X contains NaN. " + estimator + " does not accept missing values",
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        estimator + ": Input X contains NaN. " + estimator + " does not accept missing values",
         () -> apply.apply(rows(NAN)).execute());
-    assertError(estimator + ": Input X contains infinity or a value too large for dtype('float64').",
+    assertError(ErrorClass.INVALID_ARGUMENT,
+        estimator + ": Input X contains infinity or a value too large for dtype('float64').",
         () -> apply.apply(rows(INF)).execute());
     Tensor ok = apply.apply(rows(3)).execute();
     ok.release();
@@ -138,7 +141,8 @@ class NonFinite_ErrorsTest {
         new MinMaxScaler().fit(x()), new MaxAbsScaler().fit(x()), new RobustScaler().fit(x()))) {
       NDArray out = scaler.transform(nan).execute().fetch();
       assertTrue(Double.isNaN(out.getDouble(2)) && !Double.isNaN(out.getDouble(3)), scaler + ": " + out);
-      assertError(scaler.name() + ": Input X contains infinity", () -> scaler.transform(rows(INF)).execute());
+      assertError(ErrorClass.INVALID_ARGUMENT,
+          scaler.name() + ": Input X contains infinity", () -> scaler.transform(rows(INF)).execute());
     }
     NDArray imputed = new SimpleImputer().fit(x()).transform(nan).execute().fetch();
     assertEquals(3.5, imputed.getDouble(2), 1e-12, "NaN imputed by the mean");

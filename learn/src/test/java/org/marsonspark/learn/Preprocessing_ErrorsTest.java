@@ -1,15 +1,13 @@
 package org.marsonspark.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.Md;
@@ -31,12 +29,6 @@ import org.marsonspark.tensor.Tensor;
 class Preprocessing_ErrorsTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
-
-  private static void assertError(ErrorClass expected, String text, org.junit.jupiter.api.function.Executable run) {
-    MarsException e = assertThrows(MarsException.class, run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    assertTrue(e.getMessage().contains(text), e.getMessage());
-  }
 
   private static final Tensor X = Mt.array(new double[] {1, 2, 3, 4, 5, 6}, 3, 2);
 

@@ -3,10 +3,10 @@ package org.marsonspark.tensor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 
@@ -17,12 +17,6 @@ import org.marsonspark.core.MarsException.ErrorClass;
 class Errors_Test {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
-
-  private static MarsException assertError(ErrorClass expected, Executable body) {
-    MarsException e = assertThrows(MarsException.class, body);
-    assertEquals(expected, e.errorClass(), () -> "got " + e.getMessage());
-    return e;
-  }
 
   private static Tensor matrix(long rows, long cols) {
     return Mt.tensor(NDArray.zeros(DType.FLOAT64, rows, cols), ChunkSize.of(2));

@@ -1,7 +1,7 @@
 package org.marsonspark.tensor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
@@ -10,8 +10,6 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.function.Executable;
-import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.session.MarsSession;
 
@@ -89,39 +87,33 @@ class Manipulation_FixtureTest {
 
   // ---- errors ---------------------------------------------------------------------------------
 
-  private static void fails(ErrorClass expected, String fragment, Executable e) {
-    MarsException ex = assertThrows(MarsException.class, e);
-    assertEquals(expected, ex.errorClass(), ex.getMessage());
-    org.junit.jupiter.api.Assertions.assertTrue(ex.getMessage().contains(fragment), ex.getMessage());
-  }
-
   @Test
   void errors() {
     Tensor a = Mt.arange(12).reshape(3, 4);
-    fails(ErrorClass.SHAPE_MISMATCH, "reshape", () -> a.reshape(5, 2));
-    fails(ErrorClass.INVALID_ARGUMENT, "one unknown", () -> a.reshape(-1, -1));
-    fails(ErrorClass.SHAPE_MISMATCH, "reshape", () -> a.reshape(-1, 5));
-    fails(ErrorClass.AXIS_OUT_OF_BOUNDS, "swapaxes", () -> a.swapaxes(0, 2));
-    fails(ErrorClass.INVALID_ARGUMENT, "repeated axis", () -> Mt.moveaxis(a, new int[] {0, 0}, new int[] {0, 1}));
-    fails(ErrorClass.AXIS_OUT_OF_BOUNDS, "expand_dims", () -> a.expandDims(3));
-    fails(ErrorClass.INVALID_ARGUMENT, "squeeze", () -> a.squeeze(0));
-    fails(ErrorClass.BROADCAST_MISMATCH, "broadcast_to", () -> a.broadcastTo(3, 5));
-    fails(ErrorClass.INVALID_ARGUMENT, "broadcast_to", () -> a.broadcastTo(4));
-    fails(ErrorClass.SHAPE_MISMATCH, "concatenate", () -> Mt.concatenate(a, Mt.arange(3)));
-    fails(ErrorClass.SHAPE_MISMATCH, "along dimension 1", () -> Mt.concatenate(a, Mt.arange(6).reshape(2, 3)));
-    fails(ErrorClass.AXIS_OUT_OF_BOUNDS, "concatenate", () -> Mt.concatenate(List.of(a, a), 2));
-    fails(ErrorClass.INVALID_ARGUMENT, "at least one", () -> Mt.concatenate(List.of(), 0));
-    fails(ErrorClass.SHAPE_MISMATCH, "stack", () -> Mt.stack(a, a.T()));
-    fails(ErrorClass.INVALID_ARGUMENT, "equal division", () -> Mt.split(a, 3, 1));
-    fails(ErrorClass.INVALID_ARGUMENT, "larger than 0", () -> Mt.arraySplit(a, 0, 1));
-    fails(ErrorClass.INVALID_ARGUMENT, "vsplit", () -> Mt.vsplit(Mt.arange(4), 2));
-    fails(ErrorClass.INVALID_ARGUMENT, "tile", () -> Mt.tile(a, -1));
-    fails(ErrorClass.INVALID_ARGUMENT, "negative", () -> a.repeat(-1, 0));
-    fails(ErrorClass.SHAPE_MISMATCH, "repeat", () -> a.repeat(new long[] {1, 2}, 0));
-    fails(ErrorClass.AXIS_OUT_OF_BOUNDS, "flip", () -> a.flip(2));
-    fails(ErrorClass.SHAPE_MISMATCH, "roll", () -> Mt.roll(a, new long[] {1, 2, 3}, new int[] {0, 1}));
-    fails(ErrorClass.INVALID_ARGUMENT, "order must be non-negative", () -> a.diff(-1, 0));
-    fails(ErrorClass.AXIS_OUT_OF_BOUNDS, "diff", () -> a.diff(1, 5));
+    assertError(ErrorClass.SHAPE_MISMATCH, "reshape", () -> a.reshape(5, 2));
+    assertError(ErrorClass.INVALID_ARGUMENT, "one unknown", () -> a.reshape(-1, -1));
+    assertError(ErrorClass.SHAPE_MISMATCH, "reshape", () -> a.reshape(-1, 5));
+    assertError(ErrorClass.AXIS_OUT_OF_BOUNDS, "swapaxes", () -> a.swapaxes(0, 2));
+    assertError(ErrorClass.INVALID_ARGUMENT, "repeated axis", () -> Mt.moveaxis(a, new int[] {0, 0}, new int[] {0, 1}));
+    assertError(ErrorClass.AXIS_OUT_OF_BOUNDS, "expand_dims", () -> a.expandDims(3));
+    assertError(ErrorClass.INVALID_ARGUMENT, "squeeze", () -> a.squeeze(0));
+    assertError(ErrorClass.BROADCAST_MISMATCH, "broadcast_to", () -> a.broadcastTo(3, 5));
+    assertError(ErrorClass.INVALID_ARGUMENT, "broadcast_to", () -> a.broadcastTo(4));
+    assertError(ErrorClass.SHAPE_MISMATCH, "concatenate", () -> Mt.concatenate(a, Mt.arange(3)));
+    assertError(ErrorClass.SHAPE_MISMATCH, "along dimension 1", () -> Mt.concatenate(a, Mt.arange(6).reshape(2, 3)));
+    assertError(ErrorClass.AXIS_OUT_OF_BOUNDS, "concatenate", () -> Mt.concatenate(List.of(a, a), 2));
+    assertError(ErrorClass.INVALID_ARGUMENT, "at least one", () -> Mt.concatenate(List.of(), 0));
+    assertError(ErrorClass.SHAPE_MISMATCH, "stack", () -> Mt.stack(a, a.T()));
+    assertError(ErrorClass.INVALID_ARGUMENT, "equal division", () -> Mt.split(a, 3, 1));
+    assertError(ErrorClass.INVALID_ARGUMENT, "larger than 0", () -> Mt.arraySplit(a, 0, 1));
+    assertError(ErrorClass.INVALID_ARGUMENT, "vsplit", () -> Mt.vsplit(Mt.arange(4), 2));
+    assertError(ErrorClass.INVALID_ARGUMENT, "tile", () -> Mt.tile(a, -1));
+    assertError(ErrorClass.INVALID_ARGUMENT, "negative", () -> a.repeat(-1, 0));
+    assertError(ErrorClass.SHAPE_MISMATCH, "repeat", () -> a.repeat(new long[] {1, 2}, 0));
+    assertError(ErrorClass.AXIS_OUT_OF_BOUNDS, "flip", () -> a.flip(2));
+    assertError(ErrorClass.SHAPE_MISMATCH, "roll", () -> Mt.roll(a, new long[] {1, 2, 3}, new int[] {0, 1}));
+    assertError(ErrorClass.INVALID_ARGUMENT, "order must be non-negative", () -> a.diff(-1, 0));
+    assertError(ErrorClass.AXIS_OUT_OF_BOUNDS, "diff", () -> a.diff(1, 5));
   }
 
   /** Chunks stay where numpy semantics allow: no rechunk for compatible reshapes, concatenate re-indexes. */
@@ -154,7 +146,7 @@ class Manipulation_FixtureTest {
   void unknownShapes() {
     Tensor a = Mt.tensor(NDArray.of(new long[] {3, -1, 4, -2, 5}), ChunkSize.of(2));
     Tensor m = a.get(a.gt(0));
-    fails(ErrorClass.UNSUPPORTED_OPERATION, "execute() it first", () -> m.reshape(1, -1));
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, "execute() it first", () -> m.reshape(1, -1));
     assertEquals(List.of(3L, 4L, 5L), java.util.Arrays.stream(Fixtures.compute(m.ravel(), spark.session()).longs())
         .boxed().toList());
     // concatenation of masked pieces tiles iteratively

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.util.Arrays;
 import java.util.HashSet;
@@ -188,11 +189,5 @@ class Random_SamplingTest {
     Tensor tooFew = rs.choice(3, new long[] {2}, false, new double[] {1, 0, 0});
     assertError(ErrorClass.INVALID_ARGUMENT, "Fewer non-zero entries", () -> tooFew.execute(spark.session()));
     assertEquals(3, longs(Mt.arange(3)).length, "the session still runs work");
-  }
-
-  private static void assertError(ErrorClass expected, String text, org.junit.jupiter.api.function.Executable run) {
-    MarsException e = assertThrows(MarsException.class, run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    assertTrue(e.getMessage().contains(text), e.getMessage());
   }
 }

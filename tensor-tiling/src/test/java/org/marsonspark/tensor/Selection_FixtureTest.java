@@ -3,6 +3,7 @@ package org.marsonspark.tensor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.stream.Stream;
@@ -10,8 +11,6 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.function.Executable;
-import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.session.MarsSession;
 
@@ -77,38 +76,34 @@ class Selection_FixtureTest {
 
   // ---- errors ---------------------------------------------------------------------------------
 
-  private static void fails(ErrorClass expected, String fragment, Executable e) {
-    MarsException ex = assertThrows(MarsException.class, e);
-    assertEquals(expected, ex.errorClass(), ex.getMessage());
-    assertTrue(ex.getMessage().contains(fragment), ex.getMessage());
-  }
-
   @Test
   void errors() {
     Tensor a = Mt.arange(12).reshape(3, 4);
-    fails(ErrorClass.INVALID_ARGUMENT, "too many indices", () -> a.slice("1, 2, 3"));
-    fails(ErrorClass.INVALID_ARGUMENT, "out of bounds for axis 1", () -> a.slice(":, 4"));
-    fails(ErrorClass.INVALID_ARGUMENT, "unsupported index item", () -> a.index(1.5));
-    fails(ErrorClass.INVALID_ARGUMENT, "single ellipsis", () -> a.slice("..., 1, ..."));
-    fails(ErrorClass.INVALID_ARGUMENT, "is not a slice", () -> a.slice("x"));
-    fails(ErrorClass.UNSUPPORTED_OPERATION, "not tensors",
+    assertError(ErrorClass.INVALID_ARGUMENT, "too many indices", () -> a.slice("1, 2, 3"));
+    assertError(ErrorClass.INVALID_ARGUMENT, "out of bounds for axis 1", () -> a.slice(":, 4"));
+    assertError(ErrorClass.INVALID_ARGUMENT, "unsupported index item", () -> a.index(1.5));
+    assertError(ErrorClass.INVALID_ARGUMENT, "single ellipsis", () -> a.slice("..., 1, ..."));
+    assertError(ErrorClass.INVALID_ARGUMENT, "is not a slice", () -> a.slice("x"));
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, "not tensors",
         () -> a.index(Mt.array(new long[] {0}), Mt.array(new long[] {1})));
-    fails(ErrorClass.BROADCAST_MISMATCH, "broadcast", () -> a.index(new long[] {0, 1}, new long[] {1, 2, 3}));
-    fails(ErrorClass.INVALID_ARGUMENT, "out of bounds for axis 1", () -> a.index(new long[] {0, 1}, new long[] {1, 4}));
-    fails(ErrorClass.UNSUPPORTED_OPERATION, "separated", () -> Mt.arange(24).reshape(2, 3, 4)
+    assertError(ErrorClass.BROADCAST_MISMATCH, "broadcast", () -> a.index(new long[] {0, 1}, new long[] {1, 2, 3}));
+    assertError(ErrorClass.INVALID_ARGUMENT, "out of bounds for axis 1",
+        () -> a.index(new long[] {0, 1}, new long[] {1, 4}));
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, "separated", () -> Mt.arange(24).reshape(2, 3, 4)
         .index(new long[] {0}, Slice.all(), 1L));
-    fails(ErrorClass.INVALID_ARGUMENT, "take: index 5", () -> a.take(new long[] {5}, 1 - 1 + 0 == 0 ? 0 : 0));
-    fails(ErrorClass.AXIS_OUT_OF_BOUNDS, "take", () -> a.take(new long[] {0}, 2));
-    fails(ErrorClass.UNSUPPORTED_DTYPE, "take", () -> a.take(Mt.array(new double[] {1.0}), 0));
-    fails(ErrorClass.INVALID_ARGUMENT, "compress", () -> a.compress(new boolean[] {false, false, false, true}, 0));
-    fails(ErrorClass.SHAPE_MISMATCH, "compress", () -> a.compress(Mt.array(new boolean[] {true}), 0));
-    fails(ErrorClass.BROADCAST_MISMATCH, "broadcast", () -> Mt.where(a.gt(2), a, Mt.arange(3)));
-    fails(ErrorClass.INVALID_ARGUMENT, "0-d", () -> Mt.argwhere(Mt.arange(3).sum()));
-    fails(ErrorClass.UNSUPPORTED_DTYPE, "unravel_index", () -> Mt.unravelIndex(Mt.array(new double[] {1.0}), 3));
-    fails(ErrorClass.BROADCAST_MISMATCH, "broadcast_to", () -> a.set("1:, :", Mt.arange(3)));
-    fails(ErrorClass.SHAPE_MISMATCH, "mask", () -> a.set(Mt.array(new boolean[] {true, false, true}), 0));
-    fails(ErrorClass.UNSUPPORTED_OPERATION, "setitem", () -> a.set(new Object[] {Mt.array(new long[] {1})}, 0));
-    fails(ErrorClass.INVALID_ARGUMENT, "out of bounds", () -> a.set(":, [1, 4]", 0));
+    assertError(ErrorClass.INVALID_ARGUMENT, "take: index 5", () -> a.take(new long[] {5}, 1 - 1 + 0 == 0 ? 0 : 0));
+    assertError(ErrorClass.AXIS_OUT_OF_BOUNDS, "take", () -> a.take(new long[] {0}, 2));
+    assertError(ErrorClass.UNSUPPORTED_DTYPE, "take", () -> a.take(Mt.array(new double[] {1.0}), 0));
+    assertError(ErrorClass.INVALID_ARGUMENT, "compress",
+        () -> a.compress(new boolean[] {false, false, false, true}, 0));
+    assertError(ErrorClass.SHAPE_MISMATCH, "compress", () -> a.compress(Mt.array(new boolean[] {true}), 0));
+    assertError(ErrorClass.BROADCAST_MISMATCH, "broadcast", () -> Mt.where(a.gt(2), a, Mt.arange(3)));
+    assertError(ErrorClass.INVALID_ARGUMENT, "0-d", () -> Mt.argwhere(Mt.arange(3).sum()));
+    assertError(ErrorClass.UNSUPPORTED_DTYPE, "unravel_index", () -> Mt.unravelIndex(Mt.array(new double[] {1.0}), 3));
+    assertError(ErrorClass.BROADCAST_MISMATCH, "broadcast_to", () -> a.set("1:, :", Mt.arange(3)));
+    assertError(ErrorClass.SHAPE_MISMATCH, "mask", () -> a.set(Mt.array(new boolean[] {true, false, true}), 0));
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, "setitem", () -> a.set(new Object[] {Mt.array(new long[] {1})}, 0));
+    assertError(ErrorClass.INVALID_ARGUMENT, "out of bounds", () -> a.set(":, [1, 4]", 0));
   }
 
   /** Out-of-bounds values in an index tensor are found on the executors. */

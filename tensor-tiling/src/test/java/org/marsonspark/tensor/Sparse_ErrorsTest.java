@@ -1,12 +1,8 @@
 package org.marsonspark.tensor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
-import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 
 /**
@@ -15,13 +11,6 @@ import org.marsonspark.core.MarsException.ErrorClass;
  * fill the zeros, and operands that do not take sparse input.
  */
 class Sparse_ErrorsTest {
-  private static MarsException assertError(ErrorClass expected, String mentions, Executable body) {
-    MarsException e = assertThrows(MarsException.class, body);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    assertTrue(e.getMessage().contains(mentions), "'" + e.getMessage() + "' should mention '" + mentions + "'");
-    return e;
-  }
-
   private static Tensor sparse(long rows, long cols) {
     return Mt.sparse.eye(rows, cols, 0, DType.FLOAT64, ChunkSize.of(2));
   }

@@ -1,13 +1,12 @@
 package org.marsonspark.tensor;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.function.Executable;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 
@@ -18,13 +17,6 @@ import org.marsonspark.core.MarsException.ErrorClass;
 class Statistics_ErrorsTest {
   @RegisterExtension
   static final LocalSession spark = new LocalSession();
-
-  private static MarsException assertError(ErrorClass expected, String mentions, Executable body) {
-    MarsException e = assertThrows(MarsException.class, body);
-    assertEquals(expected, e.errorClass(), () -> "got " + e.getMessage());
-    assertTrue(e.getMessage().contains(mentions), () -> e.getMessage() + " should mention " + mentions);
-    return e;
-  }
 
   private static Tensor floats() {
     return Mt.tensor(NDArray.of(new double[] {1.5, Double.NaN, -2, 4, 0, 3}, 2, 3), ChunkSize.of(1));

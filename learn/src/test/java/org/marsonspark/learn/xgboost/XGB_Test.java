@@ -3,6 +3,7 @@ package org.marsonspark.learn.xgboost;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -177,11 +178,6 @@ class XGB_Test {
     }
     assertEquals(4, candidate);
     assertEquals(best, search.bestScore_(), 1e-12);
-  }
-
-  private static void assertError(ErrorClass expected, String fragment, org.junit.jupiter.api.function.Executable run) {
-    String message = LearnAssert.assertError(expected, run).getMessage();
-    assertTrue(message.contains(fragment), message);
   }
 
   @Test
