@@ -149,9 +149,17 @@ public final class Figure {
     return p;
   }
 
+  /** The renderer found on the class path, looked up once (an absent one is looked for again). */
+  private static volatile FigureRenderer found;
+
   private static FigureRenderer renderer() {
-    for (FigureRenderer r : ServiceLoader.load(FigureRenderer.class, Figure.class.getClassLoader())) {
+    FigureRenderer r = found;
+    if (r != null) {
       return r;
+    }
+    for (FigureRenderer candidate : ServiceLoader.load(FigureRenderer.class, Figure.class.getClassLoader())) {
+      found = candidate;
+      return candidate;
     }
     throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "drawing a figure needs a renderer on the class "
         + "path: add org.marsonspark:notebooks (it draws with XChart); the data it would draw is in "
