@@ -55,6 +55,29 @@ public final class TileContext {
   }
 
   /**
+   * An all-to-all exchange ({@link Exchange}) of the given map chunks — each the output of a chunk
+   * op returning {@link Exchange.Pieces} of {@code partitions} pieces, made with metadata
+   * {@link Exchange#PIECES} — into {@code partitions} buckets, returned in partition order. The
+   * op consuming bucket p receives an {@link Exchange.Bucket}. Runs on Spark's shuffle.
+   */
+  public List<Chunk> newExchange(String name, List<Chunk> mapOutputs, int partitions) {
+    if (mapOutputs.isEmpty()) {
+      throw new IllegalArgumentException(name + ": an exchange needs at least one map chunk");
+    }
+    for (Chunk m : mapOutputs) {
+      if (m.meta() != Exchange.PIECES) {
+        throw new IllegalArgumentException(name + ": " + m + " is not a map chunk of pieces (its metadata is "
+            + m.meta() + ")");
+      }
+    }
+    List<ChunkSpec> specs = new ArrayList<>(partitions);
+    for (int p = 0; p < partitions; p++) {
+      specs.add(new ChunkSpec(new int[] {p}, new long[] {Shapes.UNKNOWN}, Exchange.BUCKET));
+    }
+    return newChunks(Exchange.of(partitions, name), mapOutputs, specs);
+  }
+
+  /**
    * Asks for the given tileables to be executed before tiling goes on, when any of them has
    * an unknown dimension. Returns normally when all sizes are known.
    */

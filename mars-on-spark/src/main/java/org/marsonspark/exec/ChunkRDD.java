@@ -178,7 +178,7 @@ final class ChunkRDD extends RDD<Object[]> {
     }
     @SuppressWarnings("unchecked")
     RDD<Object[]> parent = in.isSibling() ? this : (RDD<Object[]>) parents[in.parent()];
-    if (remoteReads != null && org.apache.spark.SparkEnv.get().blockManager()
+    if (remoteReads != null && parent instanceof ChunkRDD && org.apache.spark.SparkEnv.get().blockManager()
         .getStatus(new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition())).isEmpty()) {
       remoteReads.add(1);
     }
@@ -198,7 +198,7 @@ final class ChunkRDD extends RDD<Object[]> {
   }
 
   /** Names exactly the parent partitions each child partition reads. */
-  private static final class ExactNarrowDependency<T> extends NarrowDependency<T> {
+  static final class ExactNarrowDependency<T> extends NarrowDependency<T> {
     /** Only the driver's scheduler asks for parents; tasks need not carry this. */
     private final transient int[][] parentsOf;
 

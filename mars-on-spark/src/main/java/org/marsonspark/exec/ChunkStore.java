@@ -272,6 +272,14 @@ public final class ChunkStore {
     }
   }
 
+  /**
+   * An exchange's consumers have run: its shuffle files are dropped on the release thread (in
+   * one JVM; on a cluster Spark's context cleaner drops them once nothing reaches the shuffle).
+   */
+  void dropShuffle(ShuffleExchange shuffle, boolean singleJvm) {
+    inBackground("drop the files of shuffle " + shuffle.shuffleId(), () -> shuffle.dropFiles(singleJvm));
+  }
+
   /** A run starts computing partitions of these RDDs. */
   synchronized void startComputing(Collection<ChunkRDD> rdds) {
     computing.addAll(rdds);

@@ -8,5 +8,7 @@ public final class CoreKryoRegistrations implements KryoRegistrations {
   public void register(Kryo kryo) {
     kryo.register(ChunkMeta.class);
     kryo.register(ChunkMeta[].class);
+    kryo.register(ShuffleExchange.Piece.class);
+    kryo.register(org.marsonspark.core.Exchange.Pieces.class);
   }
 }

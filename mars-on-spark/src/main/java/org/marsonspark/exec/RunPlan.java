@@ -16,6 +16,7 @@ import org.apache.spark.SparkContext;
 import org.apache.spark.rdd.RDD;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Exchange;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.OpNode;
@@ -71,8 +72,18 @@ final class RunPlan {
     int pendingInputs;
     ChunkRDD rdd;
 
+    /**
+     * An {@link Exchange}: never submitted — its map tasks write their pieces as the shuffle's
+     * map side when the reduce tasks' job runs — done once its maps are, and holding its maps'
+     * chunks until its consumers have run.
+     */
+    final boolean exchange;
+    /** The Spark form of an exchange task (null for other tasks). */
+    ShuffleExchange shuffle;
+
     Task(List<Subtask> subtasks, int level, int group, int partition) {
       this.subtasks = new ArrayList<>(subtasks);
+      this.exchange = subtasks.size() == 1 && subtasks.get(0).tail().op() instanceof Exchange;
       this.level = level;
       this.group = group;
       this.partition = partition;
@@ -85,6 +96,8 @@ final class RunPlan {
 
   final List<Task> tasks = new ArrayList<>();
   final List<ChunkRDD> rdds = new ArrayList<>();
+  /** The exchange tasks, each a Spark shuffle. */
+  final List<Task> exchanges = new ArrayList<>();
   final int subtasks;
 
   private RunPlan(int subtasks) {
@@ -133,7 +146,8 @@ final class RunPlan {
       int cpus = RddKey.of(members.get(0), 0).resources().cpus();
       cpus = cpus > 1 && profiles.supported() ? cpus : 1;
       int slots = Math.max(1, sc.defaultParallelism() / cpus);
-      List<List<Subtask>> packs = cluster.singleJvm() && members.size() > slots
+      List<List<Subtask>> packs = members.get(0).tail().op() instanceof Exchange ? List.of(members)
+          : cluster.singleJvm() && members.size() > slots
           && members.stream().allMatch(m -> reducesStoredChunks(m, producer))
           ? packByInput(members, slots) : pack(members, slots);
       for (List<Subtask> pack : packs) {
@@ -162,7 +176,8 @@ final class RunPlan {
               .noneMatch(n -> n.op() instanceof PartitionSource))).toList();
       Map<Task, List<Task>> consumers = new IdentityHashMap<>();
       plan.tasks.forEach(t -> consumers.put(t, t.successors));
-      List<Task> consumerOrder = plan.tasks.stream().filter(t -> !t.predecessors.isEmpty()).toList();
+      // an exchange runs nowhere: the sources of its maps are spread
+      List<Task> consumerOrder = plan.tasks.stream().filter(t -> !t.predecessors.isEmpty() && !t.exchange).toList();
       placed = Locality.placeSources(sources, consumers, consumerOrder, executors);
     }
     // RDDs, level by level so that parents exist first
@@ -173,6 +188,12 @@ final class RunPlan {
       List<Task> groupTasks = tasksByGroup.get(g);
       if (groupTasks.isEmpty()) {
         continue; // all merged into their producers' tasks
+      }
+      if (groupTasks.get(0).exchange) {
+        Task x = groupTasks.get(0);
+        x.shuffle = newExchange(sc, store, x, producer, taskOf);
+        plan.exchanges.add(x);
+        continue;
       }
       ChunkRDD rdd = newRdd(sc, store, active, groupTasks, producer, taskOf, remoteReads, !dryRun);
       if (settings.locality()) {
@@ -247,7 +268,7 @@ final class RunPlan {
    */
   private static boolean mergeTail(List<Task> tasks, List<List<Task>> tasksByGroup, Map<Subtask, Task> taskOf) {
     for (Task c : tasks) {
-      if (c.inline || c.predecessors.isEmpty() || !light(c)) {
+      if (c.inline || c.exchange || c.predecessors.isEmpty() || !light(c)) {
         continue;
       }
       // c with the inline steps it computes (a reduction's lower combines, producers first): they move together
@@ -264,7 +285,7 @@ final class RunPlan {
         }
       }
       int group = producers.isEmpty() ? -1 : producers.get(0).group;
-      if (producers.isEmpty() || producers.stream().anyMatch(p -> p.group != group || p.inline)) {
+      if (producers.isEmpty() || producers.stream().anyMatch(p -> p.group != group || p.inline || p.exchange)) {
         continue;
       }
       Task into = producers.stream().max(Comparator.comparingInt((Task p) -> p.partition)).orElseThrow();
@@ -319,7 +340,9 @@ final class RunPlan {
         continue;
       }
       // never inline work of unknown cost (spawned calls) or work that asks for its own resources
-      t.inline = t.successors.size() == 1 && t.successors.get(0).group != t.group
+      // an exchange's maps write its shuffle: they are tasks of their own
+      t.inline = !t.exchange && t.successors.size() == 1 && t.successors.get(0).group != t.group
+          && !t.successors.get(0).exchange
           && t.subtasks.stream().allMatch(RunPlan::isTiny)
           && t.subtasks.stream().allMatch(RunPlan::plainResources)
           && t.outputs.stream().noneMatch(c -> targets.contains(c.key()));
@@ -363,6 +386,9 @@ final class RunPlan {
       ResourceRequest resources = ResourceRequest.DEFAULT;
       for (OpNode n : s.nodes()) {
         resources = resources.max(n.op().resources());
+      }
+      if (s.tail().op() instanceof Exchange) {
+        return new RddKey(-2 - s.id(), level, resources); // each exchange alone
       }
       return new RddKey(s.tail().op().batchable() ? -1 : s.tail().owner(), level, resources);
     }
@@ -518,6 +544,24 @@ final class RunPlan {
     });
   }
 
+  /** The shuffle of an exchange task, reading its map chunks where their tasks (or earlier runs) put them. */
+  private static ShuffleExchange newExchange(SparkContext sc, ChunkStore store, Task x, Map<Long, Subtask> producer,
+      Map<Subtask, Task> taskOf) {
+    Subtask s = x.subtasks.get(0);
+    List<ShuffleExchange.MapInput> maps = new ArrayList<>();
+    for (Chunk c : s.tail().inputs()) {
+      Subtask p = producer.get(c.key());
+      if (p != null) {
+        Task from = taskOf.get(p);
+        maps.add(new ShuffleExchange.MapInput(from.rdd, from.partition, from.outputs.indexOf(c)));
+      } else {
+        ChunkStore.Location loc = store.location(c);
+        maps.add(new ShuffleExchange.MapInput(loc.rdd(), loc.partition(), loc.output()));
+      }
+    }
+    return new ShuffleExchange(sc, (Exchange) s.tail().op(), maps);
+  }
+
   /** @param broadcast whether ops carrying much data ship as broadcasts ({@link BroadcastOp}); not for a dry run */
   private static ChunkRDD newRdd(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters, List<Task> tasks,
       Map<Long, Subtask> producer, Map<Subtask, Task> taskOf, org.apache.spark.util.LongAccumulator remoteReads,
@@ -553,7 +597,11 @@ final class RunPlan {
           slotOf.put(c.key(), i++);
           continue;
         }
-        if (p != null) {
+        if (p != null && taskOf.get(p).exchange) {
+          rdd = taskOf.get(p).shuffle.buckets(); // bucket b: the exchange's reduce partition b
+          partition = c.outputIndex();
+          output = 0;
+        } else if (p != null) {
           Task from = taskOf.get(p);
           rdd = from.rdd;
           partition = from.partition;

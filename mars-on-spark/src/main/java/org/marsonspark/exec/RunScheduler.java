@@ -48,6 +48,11 @@ final class RunScheduler {
   private int inFlightJobs;
   private int jobs;
 
+  /** Predicted bytes of each bucket of the exchanges done so far: their maps' bytes, spread evenly. */
+  private final Map<Long, Long> bucketBytes = new java.util.HashMap<>();
+  /** Exchanges done whose maps are still held: their consumers have not all run. */
+  private final Set<Task> openExchanges = Collections.newSetFromMap(new IdentityHashMap<>());
+
   /** Finished partitions not recorded yet: a merged tail waits for the siblings it read. */
   private final List<Finished> deferred = new ArrayList<>();
 
@@ -82,15 +87,15 @@ final class RunScheduler {
   /** Runs every subtask; returns the number of Spark jobs. */
   int run() {
     CompletionService<JobDone> completion = new ExecutorCompletionService<>(runner.jobThreads());
-    for (Task t : plan.tasks) {
-      if (!t.inline && t.pendingInputs == 0) {
-        ready.add(t);
-      }
-    }
-    int toRun = (int) plan.tasks.stream().filter(t -> !t.inline).count();
+    int toRun = (int) plan.tasks.stream().filter(t -> !t.inline && !t.exchange).count();
     store.startRun();
     store.startComputing(plan.rdds);
     try {
+      for (Task t : plan.tasks) {
+        if (!t.inline && t.pendingInputs == 0) {
+          becameReady(t);
+        }
+      }
       while (finished < toRun) {
         submitWave(completion);
         finish(completion.take().get());
@@ -195,9 +200,46 @@ final class RunScheduler {
     releaseInputs(t);
     for (Task next : t.waiting) {
       if (--next.pendingInputs == 0) {
-        ready.add(next);
+        becameReady(next);
       }
     }
+    for (Task p : t.predecessors) {
+      if (p.exchange && openExchanges.contains(p) && done.containsAll(p.successors)) {
+        closeExchange(p);
+      }
+    }
+  }
+
+  /** A task whose inputs are all there: submitted in the next wave; an exchange is done at once. */
+  private void becameReady(Task t) {
+    if (!t.exchange) {
+      ready.add(t);
+      return;
+    }
+    // no job of its own: its maps are written to the shuffle by the job of its consumers
+    long maps = 0;
+    for (Chunk in : t.subtasks.get(0).externalInputs()) {
+      maps += store.bytesOf(in);
+    }
+    long perBucket = Math.max(1, maps / Math.max(1, t.outputs.size()));
+    t.outputs.forEach(b -> bucketBytes.put(b.key(), perBucket));
+    done.add(t);
+    openExchanges.add(t);
+    for (Task next : t.waiting) {
+      if (--next.pendingInputs == 0) {
+        becameReady(next);
+      }
+    }
+    if (t.successors.isEmpty()) {
+      closeExchange(t);
+    }
+  }
+
+  /** Every consumer of an exchange has run: its maps are released and its shuffle files dropped. */
+  private void closeExchange(Task x) {
+    openExchanges.remove(x);
+    releaseInputs(x);
+    store.dropShuffle(x.shuffle, runner.cluster().singleJvm());
   }
 
   /** The outputs of a task that are targets of the run and predicted small: their values come back with it. */
@@ -244,7 +286,7 @@ final class RunScheduler {
       for (Subtask s : part.subtasks) {
         for (Chunk in : s.externalInputs()) {
           long b = store.bytesOf(in);
-          read += b > 0 ? b : estimateOf(in);
+          read += b > 0 ? b : bucketBytes.getOrDefault(in.key(), estimateOf(in));
         }
         // what it computes on the way, where known (a fused source of local data, say)
         for (OpNode node : s.nodes()) {
@@ -301,6 +343,9 @@ final class RunScheduler {
       if (!done.contains(t)) {
         releaseInputs(t);
       }
+    }
+    for (Task x : List.copyOf(openExchanges)) {
+      closeExchange(x);
     }
     targets.forEach(store::release);
   }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.marsonspark.core.Chunk;
+import org.marsonspark.core.Exchange;
 import org.marsonspark.core.OpNode;
 
 /**
@@ -24,6 +25,8 @@ import org.marsonspark.core.OpNode;
  * that feed one combine step of a reduction tree (or one block of a matrix product) stay in
  * tasks of their own so they run in parallel. A {@linkplain org.marsonspark.core.ChunkOp#batchable
  * batchable} op (a spawned call) is fused only into a consumer it is the sole pending producer of.
+ * An {@link Exchange} is a subtask of its own, never fused with its maps or its consumers: the
+ * planner runs it as a Spark shuffle.
  */
 public final class Fuser {
   private final boolean enabled;
@@ -94,7 +97,7 @@ public final class Fuser {
   }
 
   private OpNode fusionTarget(OpNode n, Set<OpNode> consumers, Set<Long> keep, Predicate<Chunk> materialized) {
-    if (!enabled || consumers.size() != 1) {
+    if (!enabled || consumers.size() != 1 || n.op() instanceof Exchange) {
       return null;
     }
     for (Chunk out : n.outputs()) {
@@ -103,6 +106,9 @@ public final class Fuser {
       }
     }
     OpNode consumer = consumers.iterator().next();
+    if (consumer.op() instanceof Exchange) {
+      return null; // a map's pieces are shuffle output, written by the task that makes them
+    }
     // the consumer's pending producers must come from distinct tileables
     Set<Long> owners = new HashSet<>();
     Set<OpNode> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());

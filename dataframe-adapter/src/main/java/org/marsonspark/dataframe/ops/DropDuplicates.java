@@ -6,16 +6,14 @@ import java.util.List;
 import java.util.Map;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Exchange;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.core.TileContext.ChunkSpec;
 import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
-import org.marsonspark.dataframe.DfChunkMeta;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
-import org.marsonspark.dataframe.DfType;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 
@@ -26,7 +24,8 @@ import org.marsonspark.dataframe.local.LocalFrame;
  * every chunk drops its own duplicates and splits what is left — the key columns, the row's
  * position and (for {@code false}) how often the key occurred in the chunk — into P buckets by
  * the key's hash; each bucket decides which position survives for each of its keys and sends the
- * survivors back to their chunks; each chunk keeps its surviving rows.
+ * survivors back to their chunks; each chunk keeps its surviving rows. Both moves are
+ * {@linkplain Exchange exchanges} on Spark's shuffle: the graph grows with n + P, not n × P.
  */
 public final class DropDuplicates extends DfOp {
   /** Which occurrence survives. */
@@ -84,39 +83,21 @@ public final class DropDuplicates extends DfOp {
       return;
     }
     int p = n;
-    List<DfType> keyTypes = new ArrayList<>();
-    subset.forEach(c -> keyTypes.add(in.dtype(c)));
-    keyTypes.add(DfType.INT64);
-    keyTypes.add(DfType.INT64);
-    DfChunkMeta keyMeta = new DfChunkMeta(LocalFrame.kindOf(keyTypes), 8);
-    List<List<Chunk>> pieces = new ArrayList<>();
+    List<Chunk> split = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      List<ChunkSpec> specs = new ArrayList<>();
-      for (int j = 0; j < p; j++) {
-        specs.add(new ChunkSpec(new int[] {i, j}, new long[] {-1, keyTypes.size()}, keyMeta));
-      }
-      pieces.add(ctx.newChunks(new KeySplit(subset, keep, i, p), List.of(in.chunks().get(i)), specs));
+      split.add(ctx.newChunk(new KeySplit(subset, keep, i, p), List.of(in.chunks().get(i)), new int[] {i},
+          new long[] {p}, Exchange.PIECES));
     }
-    DfChunkMeta posMeta = new DfChunkMeta(LocalFrame.kindOf(List.of(DfType.INT64)), 8);
-    List<List<Chunk>> kept = new ArrayList<>();
+    List<Chunk> buckets = ctx.newExchange("drop_duplicates.keys", split, p);
+    List<Chunk> decided = new ArrayList<>();
     for (int j = 0; j < p; j++) {
-      List<Chunk> ins = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        ins.add(pieces.get(i).get(j));
-      }
-      List<ChunkSpec> specs = new ArrayList<>();
-      for (int d = 0; d < n; d++) {
-        specs.add(new ChunkSpec(new int[] {j, d}, new long[] {-1, 1}, posMeta));
-      }
-      kept.add(ctx.newChunks(new Decide(subset.size(), keep, n), ins, specs));
+      decided.add(ctx.newChunk(new Decide(subset.size(), keep, n), List.of(buckets.get(j)), new int[] {j},
+          new long[] {n}, Exchange.PIECES));
     }
+    List<Chunk> survivors = ctx.newExchange("drop_duplicates.survivors", decided, n);
     for (int d = 0; d < n; d++) {
-      List<Chunk> ins = new ArrayList<>();
-      ins.add(in.chunks().get(d));
-      for (int j = 0; j < p; j++) {
-        ins.add(kept.get(j).get(d));
-      }
-      chunks.add(ctx.newChunk(new KeepRows(), ins, rowIndex(out, d), rowShape(out, -1), out.chunkMeta()));
+      chunks.add(ctx.newChunk(new KeepRows(), List.of(in.chunks().get(d), survivors.get(d)), rowIndex(out, d),
+          rowShape(out, -1), out.chunkMeta()));
     }
     out.setChunks(chunks, nsplitsOf(out, unknownSplits(n)));
   }
@@ -186,12 +167,7 @@ public final class DropDuplicates extends DfOp {
       }
       LocalFrame picked = f.select(subset).take(at).withColumn(RowKeys.POS, Column.ofLongs(pos))
           .withColumn(COUNT, Column.ofLongs(cnt));
-      return RowKeys.outputs(RowKeys.split(picked, ks, p));
-    }
-
-    @Override
-    public int outputCount() {
-      return p;
+      return new Exchange.Pieces(RowKeys.split(picked, ks, p));
     }
 
     @Override
@@ -204,10 +180,7 @@ public final class DropDuplicates extends DfOp {
   record Decide(int nkeys, Keep keep, int chunks) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
-      List<LocalFrame> parts = new ArrayList<>();
-      for (Object in : inputs) {
-        parts.add((LocalFrame) in);
-      }
+      List<LocalFrame> parts = ((Exchange.Bucket) inputs[0]).as(LocalFrame.class);
       LocalFrame all = LocalFrame.concat(parts); // chunk order, so position order
       long[] pos = RowKeys.longs(all, RowKeys.POS);
       long[] cnt = RowKeys.longs(all, COUNT);
@@ -236,12 +209,7 @@ public final class DropDuplicates extends DfOp {
         counts[dest[i]]++;
       }
       LocalFrame f = LocalFrame.of(java.util.Map.of(RowKeys.POS, Column.ofLongs(s)));
-      return RowKeys.outputs(RowKeys.scatter(f, dest, counts));
-    }
-
-    @Override
-    public int outputCount() {
-      return chunks;
+      return new Exchange.Pieces(RowKeys.scatter(f, dest, counts));
     }
 
     @Override
@@ -256,8 +224,8 @@ public final class DropDuplicates extends DfOp {
     public Object execute(Object[] inputs) {
       LocalFrame f = (LocalFrame) inputs[0];
       boolean[] k = new boolean[f.nrows()];
-      for (int i = 1; i < inputs.length; i++) {
-        for (long p : RowKeys.longs((LocalFrame) inputs[i], RowKeys.POS)) {
+      for (LocalFrame kept : ((Exchange.Bucket) inputs[1]).as(LocalFrame.class)) {
+        for (long p : RowKeys.longs(kept, RowKeys.POS)) {
           k[(int) p] = true;
         }
       }

@@ -5,11 +5,11 @@ import java.util.Arrays;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Exchange;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.core.TileContext.ChunkSpec;
 import org.marsonspark.core.TileableData;
 import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
@@ -110,57 +110,36 @@ public final class GroupApply extends DfOp {
       pivots.add(ctx.newChunk(new GroupByAgg.Pivots(p), states.chunks(), new int[] {0}, new long[] {Shapes.UNKNOWN},
           null));
     }
-    List<List<Chunk>> pieces = new ArrayList<>();
+    List<Chunk> cuts = new ArrayList<>();
     for (int i = 0; i < p; i++) {
-      List<ChunkSpec> specs = new ArrayList<>();
-      for (int j = 0; j < p; j++) {
-        specs.add(new ChunkSpec(new int[] {j}, new long[] {Shapes.UNKNOWN}, null));
-      }
       List<Chunk> ins = new ArrayList<>(List.of(in.chunks().get(i)));
       ins.addAll(pivots);
-      pieces.add(ctx.newChunks(new CutByKey(keys, p, i), ins, specs));
+      cuts.add(ctx.newChunk(new CutByKey(keys, p, i), ins, new int[] {i}, new long[] {p}, Exchange.PIECES));
     }
-    List<Chunk> buckets = new ArrayList<>();
+    List<Chunk> buckets = ctx.newExchange("groupby_shuffle", cuts, p);
+    List<Chunk> applied = new ArrayList<>();
     for (int j = 0; j < p; j++) {
-      List<Chunk> bucket = new ArrayList<>();
-      for (int i = 0; i < p; i++) {
-        bucket.add(pieces.get(i).get(j));
-      }
       ApplyGroups op = new ApplyGroups(keys, fn, transform, names, types, out.index().dtype(), p);
-      if (!transform) {
-        buckets.add(ctx.newChunk(op, bucket, rowIndex(out, j), rowShape(out, Shapes.UNKNOWN), out.chunkMeta()));
-      } else {
-        List<ChunkSpec> specs = new ArrayList<>();
-        for (int r = 0; r < p; r++) {
-          specs.add(new ChunkSpec(new int[] {r}, new long[] {Shapes.UNKNOWN}, null));
-        }
-        List<Chunk> back = ctx.newChunks(op, bucket, specs);
-        buckets.addAll(back);
-      }
+      applied.add(transform
+          ? ctx.newChunk(op, List.of(buckets.get(j)), new int[] {j}, new long[] {p}, Exchange.PIECES)
+          : ctx.newChunk(op, List.of(buckets.get(j)), rowIndex(out, j), rowShape(out, Shapes.UNKNOWN),
+              out.chunkMeta()));
     }
     if (!transform) {
-      out.setChunks(buckets, nsplitsOf(out, unknownSplits(p)));
+      out.setChunks(applied, nsplitsOf(out, unknownSplits(p)));
       return;
     }
+    List<Chunk> back = ctx.newExchange("groupby_transform.back", applied, p);
     List<Chunk> chunks = new ArrayList<>();
     for (int r = 0; r < p; r++) {
-      List<Chunk> ins = new ArrayList<>(List.of(in.chunks().get(r)));
-      for (int j = 0; j < p; j++) {
-        ins.add(buckets.get(j * p + r));
-      }
-      chunks.add(ctx.newChunk(new Reassemble(names, types), ins, rowIndex(out, r), rowShape(out, in.rowSplits()[r]),
-          out.chunkMeta()));
+      chunks.add(ctx.newChunk(new Reassemble(names, types), List.of(in.chunks().get(r), back.get(r)), rowIndex(out, r),
+          rowShape(out, in.rowSplits()[r]), out.chunkMeta()));
     }
     out.setChunks(chunks, nsplitsOf(out, in.rowSplits()));
   }
 
   /** Cuts a row chunk into p key ranges (rows with an NA key are dropped), each row tagged. */
   record CutByKey(String[] keys, int p, int chunk) implements ChunkOp {
-    @Override
-    public int outputCount() {
-      return p;
-    }
-
     @Override
     public Object execute(Object[] inputs) {
       LocalFrame f = (LocalFrame) inputs[0];
@@ -210,7 +189,7 @@ public final class GroupApply extends DfOp {
       for (int j = 0; j < p; j++) {
         out[j] = all.take(at[j]);
       }
-      return p == 1 ? out[0] : out;
+      return new Exchange.Pieces(out);
     }
 
     @Override
@@ -223,16 +202,8 @@ public final class GroupApply extends DfOp {
   record ApplyGroups(String[] keys, GroupFunction fn, boolean transform, String[] names, DfType[] types,
       DfType indexType, int p) implements ChunkOp {
     @Override
-    public int outputCount() {
-      return transform ? p : 1;
-    }
-
-    @Override
     public Object execute(Object[] inputs) {
-      List<SortedRows> parts = new ArrayList<>();
-      for (Object o : inputs) {
-        parts.add((SortedRows) o);
-      }
+      List<SortedRows> parts = ((Exchange.Bucket) inputs[0]).as(SortedRows.class);
       SortedRows all = SortedRows.concat(parts, new int[parts.size() + 1]);
       LocalFrame f = (LocalFrame) all.rows();
       Column[] k = new Column[keys.length];
@@ -312,7 +283,7 @@ public final class GroupApply extends DfOp {
       for (int r = 0; r < p; r++) {
         out[r] = tagged.take(pos[r]);
       }
-      return p == 1 ? out[0] : out;
+      return new Exchange.Pieces(out);
     }
 
     /** A transform's output with NA-capable columns where its int64 / bool ones must hold NA. */
@@ -364,10 +335,7 @@ public final class GroupApply extends DfOp {
     public Object execute(Object[] inputs) {
       LocalFrame src = (LocalFrame) inputs[0];
       int n = src.nrows();
-      List<SortedRows> parts = new ArrayList<>();
-      for (int i = 1; i < inputs.length; i++) {
-        parts.add((SortedRows) inputs[i]);
-      }
+      List<SortedRows> parts = ((Exchange.Bucket) inputs[1]).as(SortedRows.class);
       SortedRows all = SortedRows.concat(parts, new int[parts.size() + 1]);
       LocalFrame f = (LocalFrame) all.rows();
       int[] at = new int[n];

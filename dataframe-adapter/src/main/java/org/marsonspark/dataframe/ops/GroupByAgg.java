@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Exchange;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.core.TileContext.ChunkSpec;
 import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfChunkMeta;
@@ -26,8 +26,8 @@ import org.marsonspark.dataframe.local.LocalIndex;
  *   <li><b>tree</b> — when every group's partial states together fit one chunk (under
  *   {@code chunkStoreLimit}): merge {@code combineSize} partials at a time, one result chunk;</li>
  *   <li><b>shuffle</b> — otherwise: pivots are drawn from all partial keys, each partial is split
- *   into key ranges (one chunk op with p outputs), and bucket j merges range j of every partial —
- *   an all-to-all exchange like PSRS; result chunk j holds the j-th key range, so the result is
+ *   into key ranges, exchanged through Spark's shuffle ({@link Exchange}), and bucket j merges
+ *   range j of every partial, as PSRS does; result chunk j holds the j-th key range, so the result is
  *   sorted by key as pandas's is.</li>
  * </ul>
  * Rows with an NA key are dropped (pandas dropna=True); groups are sorted by key (sort=True).
@@ -130,22 +130,16 @@ public final class GroupByAgg extends DfOp {
       return;
     }
     Chunk pivots = ctx.newChunk(new Pivots(p), parts, new int[] {0}, new long[] {Shapes.UNKNOWN}, null);
-    List<List<Chunk>> pieces = new ArrayList<>();
+    List<Chunk> maps = new ArrayList<>();
     for (int i = 0; i < p; i++) {
-      List<ChunkSpec> specs = new ArrayList<>();
-      for (int j = 0; j < p; j++) {
-        specs.add(new ChunkSpec(new int[] {j}, new long[] {Shapes.UNKNOWN}, in.chunkMeta()));
-      }
-      pieces.add(ctx.newChunks(new SplitByPivots(p), List.of(parts.get(i), pivots), specs));
+      maps.add(ctx.newChunk(new SplitByPivots(p), List.of(parts.get(i), pivots), new int[] {i}, new long[] {p},
+          Exchange.PIECES));
     }
+    List<Chunk> buckets = ctx.newExchange("groupby_shuffle", maps, p);
     List<Chunk> outs = new ArrayList<>();
     for (int j = 0; j < p; j++) {
-      List<Chunk> bucket = new ArrayList<>();
-      for (int i = 0; i < p; i++) {
-        bucket.add(pieces.get(i).get(j));
-      }
-      outs.add(ctx.newChunk(new Finish(spec), bucket, new int[] {j, 0}, new long[] {Shapes.UNKNOWN, out.shape(1)},
-          out.chunkMeta()));
+      outs.add(ctx.newChunk(new Finish(spec), List.of(buckets.get(j)), new int[] {j, 0},
+          new long[] {Shapes.UNKNOWN, out.shape(1)}, out.chunkMeta()));
     }
     out.setChunks(outs, nsplitsOf(out, unknownSplits(p)));
   }
@@ -239,7 +233,11 @@ public final class GroupByAgg extends DfOp {
     }
   }
 
+  /** The partial states an op reads: its inputs, or the pieces of the one bucket it reads. */
   static List<GroupState> states(Object[] inputs) {
+    if (inputs.length == 1 && inputs[0] instanceof Exchange.Bucket b) {
+      return b.as(GroupState.class);
+    }
     List<GroupState> parts = new ArrayList<>();
     for (Object o : inputs) {
       parts.add((GroupState) o);
@@ -333,11 +331,6 @@ public final class GroupByAgg extends DfOp {
   /** Splits one partial into p key ranges: range j holds keys k with pivot[j-1] &lt; k &lt;= pivot[j]. */
   record SplitByPivots(int p) implements ChunkOp {
     @Override
-    public int outputCount() {
-      return p;
-    }
-
-    @Override
     public Object execute(Object[] inputs) {
       GroupState s = (GroupState) inputs[0];
       GroupState piv = (GroupState) inputs[1];
@@ -376,7 +369,7 @@ public final class GroupByAgg extends DfOp {
         }
         out[j] = new GroupState(keys, st);
       }
-      return out;
+      return new Exchange.Pieces(out);
     }
 
     @Override

@@ -6,14 +6,13 @@ import java.util.Comparator;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Exchange;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.OpNode;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.core.TileContext.ChunkSpec;
 import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
-import org.marsonspark.dataframe.DfChunkMeta;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
 import org.marsonspark.dataframe.DfType;
@@ -31,11 +30,11 @@ import org.marsonspark.dataframe.local.LocalIndex;
  *       (right merges the left frame to every right chunk): one task per chunk of the large side,
  *       no shuffle, rows already in order. Chosen when the side to send is estimated (rows ×
  *       dtype sizes; a side of unknown size runs first) at most {@code broadcastThreshold}.
- *   <li><b>shuffle</b> — every chunk of both sides is split by a hash of its key into P buckets
- *       (one chunk op with P outputs, rows tagged with their position {@code chunk << 32 | row});
- *       bucket j of the left and of the right are merged by one task, which splits its rows again
- *       by the chunk their leading row came from; each output chunk gathers its pieces from the P
- *       buckets and sorts them by position. The result has the broadcast's rows in the
+ *   <li><b>shuffle</b> — every chunk of both sides is split by a hash of its key into P pieces
+ *       (rows tagged with their position {@code chunk << 32 | row}), exchanged through Spark's
+ *       shuffle ({@link Exchange}); bucket j of the left and of the right are merged by one task,
+ *       which splits its rows again by the chunk their leading row came from; a second exchange
+ *       brings each output chunk its pieces from the P buckets, which it sorts by position. The result has the broadcast's rows in the
  *       broadcast's order, one chunk per chunk of the leading side (outer: left chunks, then right
  *       chunks for right-only rows). Works on inputs of unknown size without running them first.
  * </ul>
@@ -143,62 +142,36 @@ public final class Merge extends DfOp {
     int nl = left.chunks().size();
     int nr = right.chunks().size();
     int p = options.partitions() > 0 ? options.partitions() : Math.max(nl, nr);
-    List<List<Chunk>> lp = split(ctx, left, plan.leftKeys, plan.asDouble, p);
-    List<List<Chunk>> rp = split(ctx, right, plan.rightKeys, plan.asDouble, p);
+    List<Chunk> lb = split(ctx, left, plan.leftKeys, plan.asDouble, p, "merge.left");
+    List<Chunk> rb = split(ctx, right, plan.rightKeys, plan.asDouble, p, "merge.right");
     int dests = switch (plan.how) {
       case OUTER -> nl + nr;
       case RIGHT -> nr;
       default -> nl;
     };
-    List<String> pieceCols = new ArrayList<>(out.columns());
-    pieceCols.add("__mars_p1");
-    pieceCols.add("__mars_p2");
-    List<DfType> pieceTypes = new ArrayList<>(out.dtypes());
-    pieceTypes.add(DfType.INT64);
-    pieceTypes.add(DfType.INT64);
-    DfChunkMeta pieceMeta = new DfChunkMeta(LocalFrame.kindOf(pieceTypes), out.chunkMeta().itemSize());
-    List<List<Chunk>> joined = new ArrayList<>();
+    List<Chunk> joined = new ArrayList<>();
     for (int j = 0; j < p; j++) {
-      List<Chunk> ins = new ArrayList<>();
-      for (int i = 0; i < nl; i++) {
-        ins.add(lp.get(i).get(j));
-      }
-      for (int i = 0; i < nr; i++) {
-        ins.add(rp.get(i).get(j));
-      }
-      List<ChunkSpec> specs = new ArrayList<>();
-      for (int d = 0; d < dests; d++) {
-        specs.add(new ChunkSpec(new int[] {j, d}, new long[] {-1, pieceCols.size()}, pieceMeta));
-      }
-      joined.add(ctx.newChunks(new BucketJoin(plan, nl, nr, dests), ins, specs));
+      joined.add(ctx.newChunk(new BucketJoin(plan, nl, dests), List.of(lb.get(j), rb.get(j)), new int[] {j},
+          new long[] {dests}, Exchange.PIECES));
     }
+    List<Chunk> pieces = ctx.newExchange("merge.rows", joined, dests);
     List<Chunk> chunks = new ArrayList<>();
     for (int d = 0; d < dests; d++) {
-      List<Chunk> ins = new ArrayList<>();
-      for (int j = 0; j < p; j++) {
-        ins.add(joined.get(j).get(d));
-      }
-      chunks.add(ctx.newChunk(new Gather(plan.indexFrom == MergePlan.IndexFrom.RANGE), ins, rowIndex(out, d),
-          rowShape(out, -1), out.chunkMeta()));
+      chunks.add(ctx.newChunk(new Gather(plan.indexFrom == MergePlan.IndexFrom.RANGE), List.of(pieces.get(d)),
+          rowIndex(out, d), rowShape(out, -1), out.chunkMeta()));
     }
     return chunks;
   }
 
-  /** Each chunk of {@code d} split into p pieces by the bucket of its key (positions appended). */
-  static List<List<Chunk>> split(TileContext ctx, DataFrameData d, List<String> keys, boolean[] asDouble, int p) {
-    List<DfType> types = new ArrayList<>(d.dtypes());
-    types.add(DfType.INT64);
-    DfChunkMeta meta = new DfChunkMeta(LocalFrame.kindOf(types), d.chunkMeta().itemSize());
-    List<List<Chunk>> out = new ArrayList<>();
+  /** The p buckets of {@code d}'s rows by the hash of their key (positions appended), through an exchange. */
+  static List<Chunk> split(TileContext ctx, DataFrameData d, List<String> keys, boolean[] asDouble, int p,
+      String name) {
+    List<Chunk> maps = new ArrayList<>();
     for (int i = 0; i < d.chunks().size(); i++) {
-      List<ChunkSpec> specs = new ArrayList<>();
-      for (int j = 0; j < p; j++) {
-        specs.add(new ChunkSpec(new int[] {i, j}, new long[] {-1, types.size()}, meta));
-      }
-      out.add(ctx.newChunks(new HashSplit(keys, asDouble, i, p), List.of(d.chunks().get(i)),
-          specs));
+      maps.add(ctx.newChunk(new HashSplit(keys, asDouble, i, p), List.of(d.chunks().get(i)), new int[] {i},
+          new long[] {p}, Exchange.PIECES));
     }
-    return out;
+    return ctx.newExchange(name, maps, p);
   }
 
   // ---- chunk ops ------------------------------------------------------------------------------
@@ -227,13 +200,8 @@ public final class Merge extends DfOp {
     @Override
     public Object execute(Object[] inputs) {
       LocalFrame f = (LocalFrame) inputs[0];
-      return RowKeys.outputs(RowKeys.split(RowKeys.withPositions(f, chunk), RowKeys.of(RowKeys.columns(f, keys), asDouble),
-          p));
-    }
-
-    @Override
-    public int outputCount() {
-      return p;
+      return new Exchange.Pieces(RowKeys.split(RowKeys.withPositions(f, chunk),
+          RowKeys.of(RowKeys.columns(f, keys), asDouble), p));
     }
 
     @Override
@@ -243,16 +211,11 @@ public final class Merge extends DfOp {
   }
 
   /** Bucket j of every left and right chunk merged; rows split by the chunk of their leading row. */
-  record BucketJoin(MergePlan plan, int nl, int nr, int dests) implements ChunkOp {
+  record BucketJoin(MergePlan plan, int nl, int dests) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
-      List<LocalFrame> lparts = new ArrayList<>();
-      List<LocalFrame> rparts = new ArrayList<>();
-      for (int i = 0; i < nl + nr; i++) {
-        (i < nl ? lparts : rparts).add((LocalFrame) inputs[i]);
-      }
-      LocalFrame lf = LocalFrame.concat(lparts);
-      LocalFrame rf = LocalFrame.concat(rparts);
+      LocalFrame lf = LocalFrame.concat(((Exchange.Bucket) inputs[0]).as(LocalFrame.class));
+      LocalFrame rf = LocalFrame.concat(((Exchange.Bucket) inputs[1]).as(LocalFrame.class));
       long[] lpos = RowKeys.longs(lf, RowKeys.POS);
       long[] rpos = RowKeys.longs(rf, RowKeys.POS);
       LocalFrame l = RowKeys.dropLast(lf, 1);
@@ -286,12 +249,7 @@ public final class Merge extends DfOp {
         counts[dest[t]]++;
       }
       m = m.withColumn("__mars_p1", Column.ofLongs(p1)).withColumn("__mars_p2", Column.ofLongs(p2));
-      return RowKeys.outputs(RowKeys.scatter(m, dest, counts));
-    }
-
-    @Override
-    public int outputCount() {
-      return dests;
+      return new Exchange.Pieces(RowKeys.scatter(m, dest, counts));
     }
 
     @Override
@@ -304,11 +262,7 @@ public final class Merge extends DfOp {
   record Gather(boolean rangeIndex) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
-      List<LocalFrame> parts = new ArrayList<>();
-      for (Object in : inputs) {
-        parts.add((LocalFrame) in);
-      }
-      LocalFrame all = LocalFrame.concat(parts);
+      LocalFrame all = LocalFrame.concat(((Exchange.Bucket) inputs[0]).as(LocalFrame.class));
       long[] p1 = RowKeys.longs(all, "__mars_p1");
       long[] p2 = RowKeys.longs(all, "__mars_p2");
       Integer[] order = new Integer[all.nrows()];

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Exchange;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -25,8 +26,9 @@ import org.marsonspark.dataframe.local.Rows;
  * {@code sort_values} of a DataFrame (by columns) or a Series, and {@code sort_index}: a
  * parallel sort by regular sampling (PSRS), as {@code tensor.ops.Sort} does for tensors. Every
  * chunk is sorted and sampled at p regular positions (one op, two outputs); one op picks p - 1
- * pivots from all samples; every sorted chunk is cut at the pivots into p contiguous ranges (one
- * op, p outputs); result chunk j merges range j of every chunk (a k-way merge of sorted runs).
+ * pivots from all samples; every sorted chunk is cut at the pivots into p contiguous ranges,
+ * exchanged through Spark's shuffle ({@link Exchange}: the range partitioner is the pivots);
+ * result chunk j merges range j of every chunk (a k-way merge of sorted runs).
  * Rows carry position tags ({@link SortKeys}), so there are no ties: the order is stable (equal
  * keys keep their input order, pandas's kind='mergesort'), every row goes to exactly one bucket,
  * and chunk sizes are never needed — a sort after a filter runs without a first round. The
@@ -153,21 +155,16 @@ public final class SortValues extends DfOp {
       samples.add(two.get(1));
     }
     Chunk pivots = ctx.newChunk(new PivotChunk(spec, p), samples, new int[] {0}, new long[] {Shapes.UNKNOWN}, null);
-    List<List<Chunk>> pieces = new ArrayList<>();
+    List<Chunk> cuts = new ArrayList<>();
     for (int i = 0; i < p; i++) {
-      List<ChunkSpec> specs = new ArrayList<>();
-      for (int j = 0; j < p; j++) {
-        specs.add(new ChunkSpec(new int[] {j}, new long[] {Shapes.UNKNOWN}, null));
-      }
-      pieces.add(ctx.newChunks(new CutChunk(spec, p), List.of(sorted.get(i), pivots), specs));
+      cuts.add(ctx.newChunk(new CutChunk(spec, p), List.of(sorted.get(i), pivots), new int[] {i}, new long[] {p},
+          Exchange.PIECES));
     }
+    List<Chunk> buckets = ctx.newExchange("sort.ranges", cuts, p);
     List<Chunk> outs = new ArrayList<>();
     for (int j = 0; j < p; j++) {
-      List<Chunk> bucket = new ArrayList<>();
-      for (int i = 0; i < p; i++) {
-        bucket.add(pieces.get(i).get(j));
-      }
-      outs.add(ctx.newChunk(new MergeChunk(spec, -1), bucket, new int[] {j}, new long[] {Shapes.UNKNOWN}, null));
+      outs.add(ctx.newChunk(new MergeChunk(spec, -1), List.of(buckets.get(j)), new int[] {j},
+          new long[] {Shapes.UNKNOWN}, null));
     }
     return outs;
   }
@@ -241,11 +238,6 @@ public final class SortValues extends DfOp {
   /** Cuts one sorted chunk at the pivots: range j holds the rows after pivot j - 1 up to pivot j. */
   record CutChunk(Spec spec, int p) implements ChunkOp {
     @Override
-    public int outputCount() {
-      return p;
-    }
-
-    @Override
     public Object execute(Object[] inputs) {
       SortedRows s = (SortedRows) inputs[0];
       SortedRows piv = (SortedRows) inputs[1];
@@ -258,7 +250,7 @@ public final class SortValues extends DfOp {
         out[j] = s.slice(from, to);
         from = to;
       }
-      return out;
+      return new Exchange.Pieces(out);
     }
 
     @Override
@@ -267,13 +259,20 @@ public final class SortValues extends DfOp {
     }
   }
 
-  /** Merges sorted runs into one sorted block; keeps the first {@code limit} rows when it is not negative. */
+  /**
+   * Merges sorted runs — its inputs, or the pieces of the one bucket it reads — into one sorted
+   * block; keeps the first {@code limit} rows when it is not negative.
+   */
   record MergeChunk(Spec spec, int limit) implements ChunkOp {
     @Override
     public Object execute(Object[] inputs) {
       List<SortedRows> parts = new ArrayList<>();
-      for (Object o : inputs) {
-        parts.add((SortedRows) o);
+      if (inputs.length == 1 && inputs[0] instanceof Exchange.Bucket b) {
+        parts.addAll(b.as(SortedRows.class));
+      } else {
+        for (Object o : inputs) {
+          parts.add((SortedRows) o);
+        }
       }
       int[] starts = new int[parts.size() + 1];
       SortedRows all = SortedRows.concat(parts, starts);

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Exchange;
 import org.marsonspark.core.ChunkValue;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
@@ -118,21 +119,16 @@ public final class Sort {
       return sorted;
     }
     Chunk pivots = ctx.newChunk(new PivotChunk(p), samples, new int[] {0}, new long[] {p - 1}, in.dtype());
-    List<List<Chunk>> pieces = new ArrayList<>();
+    List<Chunk> cuts = new ArrayList<>();
     for (int i = 0; i < p; i++) {
-      List<TileContext.ChunkSpec> specs = new ArrayList<>();
-      for (int j = 0; j < p; j++) {
-        specs.add(new TileContext.ChunkSpec(new int[] {j}, new long[] {Shapes.UNKNOWN}, null));
-      }
-      pieces.add(ctx.newChunks(new PartitionChunk(p), List.of(sorted.get(i), pivots), specs));
+      cuts.add(ctx.newChunk(new PartitionChunk(p), List.of(sorted.get(i), pivots), new int[] {i}, new long[] {p},
+          Exchange.PIECES));
     }
+    List<Chunk> buckets = ctx.newExchange("psrs.exchange", cuts, p);
     List<Chunk> outs = new ArrayList<>();
     for (int j = 0; j < p; j++) {
-      List<Chunk> bucket = new ArrayList<>();
-      for (int i = 0; i < p; i++) {
-        bucket.add(pieces.get(i).get(j));
-      }
-      outs.add(ctx.newChunk(new MergeChunk(), bucket, new int[] {j}, new long[] {Shapes.UNKNOWN}, null));
+      outs.add(ctx.newChunk(new MergeChunk(), List.of(buckets.get(j)), new int[] {j}, new long[] {Shapes.UNKNOWN},
+          null));
     }
     return outs;
   }
@@ -410,11 +406,6 @@ public final class Sort {
   /** PSRS step 4: splits a sorted chunk by the pivots into p pieces (bucket j: pivot[j-1] <= v < pivot[j]). */
   record PartitionChunk(int p) implements ChunkOp {
     @Override
-    public int outputCount() {
-      return p;
-    }
-
-    @Override
     public Object execute(Object[] inputs) {
       Keyed k = (Keyed) inputs[0];
       NDArray piv = (NDArray) inputs[1];
@@ -437,7 +428,7 @@ public final class Sort {
         out[j] = new Keyed(take(k.values, at, new long[] {at.length}), Arrays.copyOfRange(k.index, start, end));
         start = end;
       }
-      return out;
+      return new Exchange.Pieces(out);
     }
 
     @Override
@@ -449,7 +440,8 @@ public final class Sort {
   /** PSRS step 5: merges the pieces of one bucket (stable by global position). */
   record MergeChunk() implements ChunkOp {
     @Override
-    public Object execute(Object[] inputs) {
+    public Object execute(Object[] bucket) {
+      Object[] inputs = ((Exchange.Bucket) bucket[0]).pieces().toArray();
       int total = 0;
       NDArray[] vals = new NDArray[inputs.length];
       for (int i = 0; i < inputs.length; i++) {

@@ -1,0 +1,263 @@
+package org.marsonspark.exec;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoSerializable;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.Dependency;
+import org.apache.spark.OneToOneDependency;
+import org.apache.spark.Partition;
+import org.apache.spark.Partitioner;
+import org.apache.spark.ShuffleDependency;
+import org.apache.spark.SparkContext;
+import org.apache.spark.TaskContext;
+import org.apache.spark.rdd.RDD;
+import org.apache.spark.rdd.ShuffledRDD;
+import org.marsonspark.core.Exchange;
+import scala.Tuple2;
+import scala.collection.Iterator;
+import scala.collection.immutable.Seq;
+
+/**
+ * The Spark form of one {@link Exchange}: the map chunks' {@link Exchange.Pieces} become the
+ * records of one {@code ShuffleDependency} (key: the partition a piece goes to; a partitioner
+ * that routes by that key, since the map op already chose it by hash or by range), and reduce
+ * partition p reads its pieces back and orders them by map. Spark's shuffle moves them between
+ * all map and all reduce tasks at once, spills and compresses, and recomputes lost map output
+ * from lineage; the driver's state is one record per map chunk and per partition.
+ */
+final class ShuffleExchange {
+  /** Where one map chunk lives: output {@code output} of partition {@code partition} of {@code rdd}. */
+  record MapInput(RDD<Object[]> rdd, int partition, int output) {}
+
+  private final MapSide mapSide;
+  private final ShuffledRDD<Object, Object, Object> shuffled;
+  private final Buckets buckets;
+
+  ShuffleExchange(SparkContext sc, Exchange exchange, List<MapInput> maps) {
+    this.mapSide = new MapSide(sc, maps);
+    this.shuffled = new ShuffledRDD<>(mapSide, new ByPartition(exchange.partitions()), Scala.classTag(Object.class),
+        Scala.classTag(Object.class), Scala.classTag(Object.class));
+    this.buckets = new Buckets(shuffled, exchange.partitions());
+    mapSide.setName("mars: " + exchange.name() + " (map side)");
+    buckets.setName("mars: " + exchange.name());
+  }
+
+  /** The reduce side: partition p yields one record, {@code {Bucket}}. */
+  RDD<Object[]> buckets() {
+    return buckets;
+  }
+
+  /** The shuffle's id; creates the dependency when Spark has not asked for it yet. */
+  int shuffleId() {
+    return ((ShuffleDependency<?, ?, ?>) shuffled.dependencies().head()).shuffleId();
+  }
+
+  /**
+   * Drops the shuffle's files in this JVM — where every task runs in local mode — while Spark's
+   * map-output tracker keeps the map statuses: a reduce partition recomputed later from lineage
+   * then fails its fetch and Spark runs the map side again, as for a lost executor. On a cluster
+   * the files on the executors go when the dependency is no longer reachable (Spark's context
+   * cleaner).
+   */
+  void dropFiles(boolean singleJvm) {
+    if (singleJvm && org.apache.spark.SparkEnv.get() != null) {
+      org.apache.spark.SparkEnv.get().shuffleManager().unregisterShuffle(shuffleId());
+    }
+  }
+
+  /** One piece in a shuffle record: the map that made it and the value. */
+  static final class Piece implements Serializable, KryoSerializable {
+    private static final long serialVersionUID = 1L;
+    private int map;
+    private Object value;
+
+    Piece(int map, Object value) {
+      this.map = map;
+      this.value = value;
+    }
+
+    @SuppressWarnings("unused")
+    private Piece() {} // Kryo
+
+    int map() {
+      return map;
+    }
+
+    Object value() {
+      return value;
+    }
+
+    @Override
+    public void write(Kryo kryo, Output out) {
+      out.writeVarInt(map, true);
+      kryo.writeClassAndObject(out, value);
+    }
+
+    @Override
+    public void read(Kryo kryo, Input in) {
+      map = in.readVarInt(true);
+      value = kryo.readClassAndObject(in);
+    }
+  }
+
+  /** Routes a record by its key, the partition its map op chose. */
+  static final class ByPartition extends Partitioner {
+    private final int partitions;
+
+    ByPartition(int partitions) {
+      this.partitions = partitions;
+    }
+
+    @Override
+    public int numPartitions() {
+      return partitions;
+    }
+
+    @Override
+    public int getPartition(Object key) {
+      return (Integer) key;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof ByPartition b && b.partitions == partitions;
+    }
+
+    @Override
+    public int hashCode() {
+      return partitions;
+    }
+  }
+
+  /** Partition i of the map side: map chunk i, output {@code output} of a parent's partition. */
+  private record MapPartition(int index, int parent, int output, Partition parentPartition)
+      implements Partition {
+    @Override
+    public int hashCode() {
+      return index;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return this == o;
+    }
+  }
+
+  /**
+   * The map side: one partition per map chunk, reading it from the partition that made it (a
+   * narrow dependency naming exactly that one), yielding {@code (partition, Piece)} records for the
+   * pieces that travel.
+   */
+  private static final class MapSide extends RDD<Tuple2<Object, Object>> {
+    /** Driver-side only: a task carries its own partition. */
+    private final transient MapPartition[] parts;
+    private final RDD<?>[] parents;
+    private final transient int[][][] parentPartitions;
+
+    MapSide(SparkContext sc, List<MapInput> maps) {
+      super(sc, Scala.seq(List.of()), Scala.classTag(Tuple2.class));
+      List<RDD<?>> ps = new ArrayList<>();
+      Map<RDD<?>, Integer> index = new IdentityHashMap<>();
+      parts = new MapPartition[maps.size()];
+      for (int i = 0; i < parts.length; i++) {
+        MapInput m = maps.get(i);
+        int parent = index.computeIfAbsent(m.rdd(), r -> {
+          ps.add(r);
+          return ps.size() - 1;
+        });
+        parts[i] = new MapPartition(i, parent, m.output(), m.rdd().partitions()[m.partition()]);
+      }
+      parents = ps.toArray(new RDD<?>[0]);
+      parentPartitions = new int[parents.length][parts.length][];
+      for (int[][] perChild : parentPartitions) {
+        Arrays.fill(perChild, new int[0]);
+      }
+      for (MapPartition p : parts) {
+        parentPartitions[p.parent()][p.index()] = new int[] {p.parentPartition().index()};
+      }
+    }
+
+    @Override
+    public Partition[] getPartitions() {
+      return parts.clone();
+    }
+
+    @Override
+    public Seq<Dependency<?>> getDependencies() {
+      List<Dependency<?>> deps = new ArrayList<>();
+      for (int i = 0; i < parents.length; i++) {
+        deps.add(new ChunkRDD.ExactNarrowDependency<>(parents[i], parentPartitions[i]));
+      }
+      return Scala.seq(deps);
+    }
+
+    @Override
+    public Iterator<Tuple2<Object, Object>> compute(Partition split, TaskContext context) {
+      MapPartition p = (MapPartition) split;
+      @SuppressWarnings("unchecked")
+      RDD<Object[]> parent = (RDD<Object[]>) parents[p.parent()];
+      Object value = Scala.only(parent.iterator(p.parentPartition(), context))[p.output()];
+      if (!(value instanceof Exchange.Pieces pieces)) {
+        throw new IllegalStateException("map chunk " + p.index() + " of an exchange holds "
+            + (value == null ? "null" : value.getClass().getName()) + ", not pieces");
+      }
+      List<Tuple2<Object, Object>> records = new ArrayList<>();
+      Object[] all = pieces.pieces();
+      for (int b = 0; b < all.length; b++) {
+        if (p.index() == 0 || !Exchange.isEmpty(all[b])) {
+          records.add(new Tuple2<>(b, new Piece(p.index(), all[b])));
+        }
+      }
+      return scala.jdk.javaapi.CollectionConverters.asScala(records.iterator());
+    }
+  }
+
+  /** The reduce side: partition p is the {@link Exchange.Bucket} of the pieces for p, in map order. */
+  private static final class Buckets extends RDD<Object[]> {
+    private final int partitions;
+    private final RDD<Tuple2<Object, Object>> shuffled;
+
+    Buckets(RDD<Tuple2<Object, Object>> shuffled, int partitions) {
+      super(shuffled.sparkContext(), Scala.seq(List.of(new OneToOneDependency<>(shuffled))),
+          Scala.classTag(Object[].class));
+      this.partitions = partitions;
+      this.shuffled = shuffled;
+    }
+
+    @Override
+    public Partition[] getPartitions() {
+      Partition[] ps = new Partition[partitions];
+      for (int i = 0; i < partitions; i++) {
+        ps[i] = new BucketPartition(i);
+      }
+      return ps;
+    }
+
+    @Override
+    public Iterator<Object[]> compute(Partition split, TaskContext context) {
+      Iterator<Tuple2<Object, Object>> records = shuffled.iterator(shuffled.partitions()[split.index()], context);
+      List<Piece> pieces = new ArrayList<>();
+      while (records.hasNext()) {
+        pieces.add((Piece) records.next()._2());
+      }
+      pieces.sort((a, b) -> Integer.compare(a.map(), b.map()));
+      int[] maps = new int[pieces.size()];
+      List<Object> values = new ArrayList<>(pieces.size());
+      for (int i = 0; i < maps.length; i++) {
+        maps[i] = pieces.get(i).map();
+        values.add(pieces.get(i).value());
+      }
+      return Scala.single(new Object[] {new Exchange.Bucket(maps, values)});
+    }
+  }
+
+  /** A reduce partition; its index is the shuffle partition it reads. */
+  private record BucketPartition(int index) implements Partition {}
+}
