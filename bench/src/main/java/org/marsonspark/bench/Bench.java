@@ -30,6 +30,10 @@ public final class Bench {
       org.marsonspark.bench.douban.DoubanBench.main(args);
       return;
     }
+    if (java.util.Arrays.asList(args).contains("scale")) { // so has the scale benchmark
+      ScaleBench.main(args);
+      return;
+    }
     Path root = Path.of(".");
     int repeats = 3;
     boolean quick = false;
@@ -67,7 +71,7 @@ public final class Bench {
     report.append(Python.skipped()).append(String.format(Locale.ROOT, "Load average at the end: %s.%n%n", load()));
     System.out.println(report);
     if (docs) {
-      writeDocs(root.resolve("docs/performance.md"), report.toString());
+      writeDocs(root.resolve("docs/performance.md"), report.toString(), BEGIN, END);
     }
   }
 
@@ -100,7 +104,7 @@ public final class Bench {
   }
 
   /** The 1-, 5- and 15-minute load averages (/proc/loadavg), or "unknown". */
-  private static String load() {
+  static String load() {
     try {
       String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
       return f[0] + " " + f[1] + " " + f[2];
@@ -162,17 +166,17 @@ public final class Bench {
     return sb.append('\n').append(disturbed(mins, env.cores())).toString();
   }
 
-  /** Replaces the generated part of docs/performance.md, keeping the hand-written text. */
-  private static void writeDocs(Path file, String report) throws IOException {
-    String text = Files.exists(file) ? Files.readString(file) : "# Performance\n\n" + BEGIN + "\n" + END + "\n";
-    int a = text.indexOf(BEGIN);
-    int b = text.indexOf(END);
+  /** Replaces the part of docs/performance.md between {@code begin} and {@code end}, keeping the hand-written text. */
+  static void writeDocs(Path file, String report, String begin, String end) throws IOException {
+    String text = Files.exists(file) ? Files.readString(file) : "# Performance\n\n" + begin + "\n" + end + "\n";
+    int a = text.indexOf(begin);
+    int b = text.indexOf(end);
     if (a < 0 || b < a) {
-      text = text + "\n" + BEGIN + "\n" + END + "\n";
-      a = text.indexOf(BEGIN);
-      b = text.indexOf(END);
+      text = text + "\n" + begin + "\n" + end + "\n";
+      a = text.indexOf(begin);
+      b = text.indexOf(end);
     }
-    String updated = text.substring(0, a + BEGIN.length()) + "\n" + report + text.substring(b);
+    String updated = text.substring(0, a + begin.length()) + "\n" + report + text.substring(b);
     Files.writeString(file, updated);
     System.err.println("[bench] wrote " + file);
   }
