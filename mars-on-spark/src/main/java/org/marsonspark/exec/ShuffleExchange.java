@@ -136,8 +136,11 @@ final class ShuffleExchange {
     }
   }
 
-  /** Partition i of the map side: map chunk i, output {@code output} of a parent's partition. */
-  private record MapPartition(int index, int parent, int output, Partition parentPartition)
+  /**
+   * A partition of the map side: the map chunks one parent partition holds — map {@code maps[j]}
+   * is its output {@code outputs[j]} — so a task reads (and carries) that partition once.
+   */
+  private record MapPartition(int index, int parent, int[] maps, int[] outputs, Partition parentPartition)
       implements Partition {
     @Override
     public int hashCode() {
@@ -151,9 +154,9 @@ final class ShuffleExchange {
   }
 
   /**
-   * The map side: one partition per map chunk, reading it from the partition that made it (a
-   * narrow dependency naming exactly that one), yielding {@code (partition, Piece)} records for the
-   * pieces that travel.
+   * The map side: one partition per parent partition holding map chunks (several map ops packed
+   * into one task share it), reading it once (a narrow dependency naming exactly that one) and
+   * yielding {@code (partition, Piece)} records for the pieces that travel.
    */
   private static final class MapSide extends RDD<Tuple2<Object, Object>> {
     /** Driver-side only: a task carries its own partition. */
@@ -165,14 +168,28 @@ final class ShuffleExchange {
       super(sc, Scala.seq(List.of()), Scala.classTag(Tuple2.class));
       List<RDD<?>> ps = new ArrayList<>();
       Map<RDD<?>, Integer> index = new IdentityHashMap<>();
-      parts = new MapPartition[maps.size()];
-      for (int i = 0; i < parts.length; i++) {
+      // the maps of each (parent, partition), in map order
+      Map<Long, List<Integer>> byPartition = new java.util.LinkedHashMap<>();
+      for (int i = 0; i < maps.size(); i++) {
         MapInput m = maps.get(i);
         int parent = index.computeIfAbsent(m.rdd(), r -> {
           ps.add(r);
           return ps.size() - 1;
         });
-        parts[i] = new MapPartition(i, parent, m.output(), m.rdd().partitions()[m.partition()]);
+        byPartition.computeIfAbsent(((long) parent << 32) | m.partition(), k -> new ArrayList<>()).add(i);
+      }
+      parts = new MapPartition[byPartition.size()];
+      int at = 0;
+      for (Map.Entry<Long, List<Integer>> e : byPartition.entrySet()) {
+        int parent = (int) (e.getKey() >>> 32);
+        int partition = (int) (long) e.getKey();
+        int[] ms = e.getValue().stream().mapToInt(Integer::intValue).toArray();
+        int[] outs = new int[ms.length];
+        for (int j = 0; j < ms.length; j++) {
+          outs[j] = maps.get(ms[j]).output();
+        }
+        parts[at] = new MapPartition(at, parent, ms, outs, ps.get(parent).partitions()[partition]);
+        at++;
       }
       parents = ps.toArray(new RDD<?>[0]);
       parentPartitions = new int[parents.length][parts.length][];
@@ -203,16 +220,20 @@ final class ShuffleExchange {
       MapPartition p = (MapPartition) split;
       @SuppressWarnings("unchecked")
       RDD<Object[]> parent = (RDD<Object[]>) parents[p.parent()];
-      Object value = Scala.only(parent.iterator(p.parentPartition(), context))[p.output()];
-      if (!(value instanceof Exchange.Pieces pieces)) {
-        throw new IllegalStateException("map chunk " + p.index() + " of an exchange holds "
-            + (value == null ? "null" : value.getClass().getName()) + ", not pieces");
-      }
+      Object[] outputs = Scala.only(parent.iterator(p.parentPartition(), context));
       List<Tuple2<Object, Object>> records = new ArrayList<>();
-      Object[] all = pieces.pieces();
-      for (int b = 0; b < all.length; b++) {
-        if (p.index() == 0 || !Exchange.isEmpty(all[b])) {
-          records.add(new Tuple2<>(b, new Piece(p.index(), all[b])));
+      for (int j = 0; j < p.maps().length; j++) {
+        int map = p.maps()[j];
+        Object value = outputs[p.outputs()[j]];
+        if (!(value instanceof Exchange.Pieces pieces)) {
+          throw new IllegalStateException("map chunk " + map + " of an exchange holds "
+              + (value == null ? "null" : value.getClass().getName()) + ", not pieces");
+        }
+        Object[] all = pieces.pieces();
+        for (int b = 0; b < all.length; b++) {
+          if (map == 0 || !Exchange.isEmpty(all[b])) {
+            records.add(new Tuple2<>(b, new Piece(map, all[b])));
+          }
         }
       }
       return scala.jdk.javaapi.CollectionConverters.asScala(records.iterator());
