@@ -3,7 +3,6 @@ package org.marsonspark.exec;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.Dependency;
-import org.apache.spark.NarrowDependency;
 import org.apache.spark.Partition;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
@@ -100,17 +99,7 @@ public final class ChunkValuesRDD extends RDD<Object> {
   public Seq<Dependency<?>> getDependencies() {
     List<Dependency<?>> deps = new ArrayList<>();
     for (int p = 0; p < parents.length; p++) {
-      int[][] of = parentsOf[p];
-      deps.add(new NarrowDependency<Object[]>(parents[p]) {
-        @Override
-        public Seq<Object> getParents(int partitionId) {
-          List<Object> l = new ArrayList<>();
-          for (int x : of[partitionId]) {
-            l.add(x);
-          }
-          return Scala.seq(l);
-        }
-      });
+      deps.add(new ChunkRDD.ExactNarrowDependency<>(parents[p], parentsOf[p]));
     }
     return Scala.seq(deps);
   }

@@ -198,11 +198,7 @@ final class RunScheduler {
     store.registerPartition(job.rdd(), t.partition, outs, metas);
     done.add(t);
     releaseInputs(t);
-    for (Task next : t.waiting) {
-      if (--next.pendingInputs == 0) {
-        becameReady(next);
-      }
-    }
+    wake(t);
     for (Task p : t.predecessors) {
       if (p.exchange && openExchanges.contains(p) && done.containsAll(p.successors)) {
         closeExchange(p);
@@ -225,13 +221,18 @@ final class RunScheduler {
     t.outputs.forEach(b -> bucketBytes.put(b.key(), perBucket));
     done.add(t);
     openExchanges.add(t);
+    wake(t);
+    if (t.successors.isEmpty()) {
+      closeExchange(t);
+    }
+  }
+
+  /** {@code t} is done: the tasks waiting for it and for nothing else become ready. */
+  private void wake(Task t) {
     for (Task next : t.waiting) {
       if (--next.pendingInputs == 0) {
         becameReady(next);
       }
-    }
-    if (t.successors.isEmpty()) {
-      closeExchange(t);
     }
   }
 
