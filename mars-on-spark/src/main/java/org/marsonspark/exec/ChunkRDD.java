@@ -8,6 +8,7 @@ import org.apache.spark.NarrowDependency;
 import org.apache.spark.Partition;
 import org.apache.spark.SparkContext;
 import org.apache.spark.TaskContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.rdd.RDD;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.PartitionSource;
@@ -23,8 +24,9 @@ import scala.collection.immutable.Seq;
  */
 final class ChunkRDD extends RDD<Object[]> {
   /**
-   * Driver-side only: a task carries its own partition (with its parents' partitions), never the
-   * whole array, so task size does not grow with the number of partitions.
+   * Driver-side only: a task carries its own partition (and its parents' partitions as indices,
+   * {@link #carried}), never the whole array, so task size does not grow with the number of
+   * partitions or the depth of the lineage.
    */
   private final transient SubtaskPartition[] parts;
   /** Parent RDDs: other ChunkRDDs, and external RDDs read by {@link PartitionSource} ops. */
@@ -35,6 +37,12 @@ final class ChunkRDD extends RDD<Object[]> {
   private final org.apache.spark.util.LongAccumulator remoteReads;
   /** Driver-side: where partitions prefer to run (null: Spark's default). */
   private transient Locality locality;
+  /**
+   * Each partition serialized on its own, as a broadcast: what a consumer's task needs to
+   * recompute a missing block of this RDD. Made when this RDD first becomes a parent
+   * ({@link #carried}); null before.
+   */
+  private volatile Broadcast<byte[][]> recompute;
 
   ChunkRDD(SparkContext sc, SubtaskPartition[] parts, List<RDD<?>> parents, int[][][] parentPartitions,
       org.apache.spark.util.LongAccumulator remoteReads) {
@@ -57,6 +65,66 @@ final class ChunkRDD extends RDD<Object[]> {
   @Override
   public Partition[] getPartitions() {
     return parts.clone();
+  }
+
+  /**
+   * Partition {@code index} of {@code rdd} as a consumer's task carries it. A partition of a
+   * chunk RDD travels as its index alone (its block is nearly always there to read); only when
+   * the block is missing does the task fetch that one partition from the RDD's broadcast to
+   * recompute it. Carrying the partition itself would carry its own inputs' partitions, and so on
+   * down the lineage: a task reading a packed partition of 100 literal chunks, or all of a
+   * stage's outputs, would carry them all. Partitions of other RDDs travel as they are.
+   *
+   * @param ship false for a dry run (nothing runs): no broadcast is made and the partition is returned as it is
+   */
+  static Partition carried(RDD<?> rdd, int index, boolean ship) {
+    return ship && rdd instanceof ChunkRDD c ? c.reference(index) : rdd.partitions()[index];
+  }
+
+  private Partition reference(int index) {
+    if (recompute == null) {
+      synchronized (this) {
+        if (recompute == null) {
+          org.apache.spark.serializer.SerializerInstance ser = org.apache.spark.SparkEnv.get().closureSerializer()
+              .newInstance();
+          byte[][] bytes = new byte[parts.length][];
+          for (int i = 0; i < parts.length; i++) {
+            java.nio.ByteBuffer b = ser.serialize(parts[i], Scala.classTag(SubtaskPartition.class));
+            bytes[i] = new byte[b.remaining()];
+            b.get(bytes[i]);
+          }
+          recompute = context().broadcast(bytes, Scala.classTag(byte[][].class));
+        }
+      }
+    }
+    return new PartitionRef(index);
+  }
+
+  /** The partition a {@link PartitionRef} names, read from the broadcast (executor side). */
+  private SubtaskPartition resolve(Partition split) {
+    if (!(split instanceof PartitionRef ref)) {
+      return (SubtaskPartition) split;
+    }
+    Broadcast<byte[][]> b = recompute;
+    if (b == null) {
+      throw new IllegalStateException("partition " + ref.index() + " of RDD " + id()
+          + " must be recomputed but was carried without its broadcast");
+    }
+    return org.apache.spark.SparkEnv.get().closureSerializer().newInstance()
+        .deserialize(java.nio.ByteBuffer.wrap(b.value()[ref.index()]), Scala.classTag(SubtaskPartition.class));
+  }
+
+  /** A partition of a chunk RDD named by its index: what a consumer's task carries ({@link #carried}). */
+  record PartitionRef(int index) implements Partition {
+    @Override
+    public int hashCode() {
+      return index;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof PartitionRef r && r.index == index;
+    }
   }
 
   /**
@@ -85,7 +153,8 @@ final class ChunkRDD extends RDD<Object[]> {
    */
   @Override
   public Iterator<Object[]> compute(Partition split, TaskContext context) {
-    return Scala.single(WorkerThreads.runTask(context, () -> outputs((SubtaskPartition) split, context)));
+    SubtaskPartition p = resolve(split);
+    return Scala.single(WorkerThreads.runTask(context, () -> outputs(p, context)));
   }
 
   private Object[] outputs(SubtaskPartition p, TaskContext context) {

@@ -79,7 +79,7 @@ public final class ChunkValuesRDD extends RDD<Object> {
         parents.add(loc.rdd());
         p = parents.size() - 1;
       }
-      parts[i] = new Part(i, p, loc.output(), loc.rdd().partitions()[loc.partition()]);
+      parts[i] = new Part(i, p, loc.output(), ChunkRDD.carried(loc.rdd(), loc.partition(), true));
     }
     int[][][] parentsOf = new int[parents.size()][parts.length][];
     for (int p = 0; p < parents.size(); p++) {

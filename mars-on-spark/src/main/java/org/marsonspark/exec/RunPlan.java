@@ -191,7 +191,7 @@ final class RunPlan {
       }
       if (groupTasks.get(0).exchange) {
         Task x = groupTasks.get(0);
-        x.shuffle = newExchange(sc, store, x, producer, taskOf);
+        x.shuffle = newExchange(sc, store, x, producer, taskOf, !dryRun);
         plan.exchanges.add(x);
         continue;
       }
@@ -546,7 +546,7 @@ final class RunPlan {
 
   /** The shuffle of an exchange task, reading its map chunks where their tasks (or earlier runs) put them. */
   private static ShuffleExchange newExchange(SparkContext sc, ChunkStore store, Task x, Map<Long, Subtask> producer,
-      Map<Subtask, Task> taskOf) {
+      Map<Subtask, Task> taskOf, boolean ship) {
     Subtask s = x.subtasks.get(0);
     List<ShuffleExchange.MapInput> maps = new ArrayList<>();
     for (Chunk c : s.tail().inputs()) {
@@ -559,7 +559,7 @@ final class RunPlan {
         maps.add(new ShuffleExchange.MapInput(loc.rdd(), loc.partition(), loc.output()));
       }
     }
-    return new ShuffleExchange(sc, (Exchange) s.tail().op(), maps);
+    return new ShuffleExchange(sc, (Exchange) s.tail().op(), maps, ship);
   }
 
   /** @param broadcast whether ops carrying much data ship as broadcasts ({@link BroadcastOp}); not for a dry run */
@@ -614,7 +614,7 @@ final class RunPlan {
         }
         int idx = parentIndexOf(rdd, parents, parentIndex, parentParts, tasks.size());
         parentParts.get(idx).get(pi).add(partition);
-        inputs[i] = new SubtaskPartition.Input(idx, partition, output, rdd.partitions()[partition]);
+        inputs[i] = new SubtaskPartition.Input(idx, partition, output, ChunkRDD.carried(rdd, partition, broadcast));
         slotOf.put(c.key(), i++);
       }
       int nextSlot = ext.size();
@@ -639,7 +639,7 @@ final class RunPlan {
             parentParts.get(idx).get(pi).add(src.sourcePartition());
             source = new SubtaskPartition.Input(idx, src.sourcePartition(), -1, srcRdd.partitions()[src.sourcePartition()]);
           }
-          // a task also carries its inputs' producers (for recomputation): data goes once per executor
+          // a literal carrying much data ships as a broadcast: its data goes once per executor
           ChunkOp op = broadcast ? BroadcastOp.shipped(sc, node.op()) : node.op();
           nodes.add(new SubtaskPartition.Node(op, inSlots, nextSlot, source));
           for (Chunk out : node.outputs()) {

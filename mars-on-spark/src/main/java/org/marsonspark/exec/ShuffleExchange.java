@@ -40,8 +40,9 @@ final class ShuffleExchange {
   private final ShuffledRDD<Object, Object, Object> shuffled;
   private final Buckets buckets;
 
-  ShuffleExchange(SparkContext sc, Exchange exchange, List<MapInput> maps) {
-    this.mapSide = new MapSide(sc, maps);
+  /** @param ship false for a dry run: map tasks carry their parents' partitions as they are ({@link ChunkRDD#carried}) */
+  ShuffleExchange(SparkContext sc, Exchange exchange, List<MapInput> maps, boolean ship) {
+    this.mapSide = new MapSide(sc, maps, ship);
     this.shuffled = new ShuffledRDD<>(mapSide, new ByPartition(exchange.partitions()), Scala.classTag(Object.class),
         Scala.classTag(Object.class), Scala.classTag(Object.class));
     this.buckets = new Buckets(shuffled, exchange.partitions());
@@ -164,7 +165,7 @@ final class ShuffleExchange {
     private final RDD<?>[] parents;
     private final transient int[][][] parentPartitions;
 
-    MapSide(SparkContext sc, List<MapInput> maps) {
+    MapSide(SparkContext sc, List<MapInput> maps, boolean ship) {
       super(sc, Scala.seq(List.of()), Scala.classTag(Tuple2.class));
       List<RDD<?>> ps = new ArrayList<>();
       Map<RDD<?>, Integer> index = new IdentityHashMap<>();
@@ -188,7 +189,7 @@ final class ShuffleExchange {
         for (int j = 0; j < ms.length; j++) {
           outs[j] = maps.get(ms[j]).output();
         }
-        parts[at] = new MapPartition(at, parent, ms, outs, ps.get(parent).partitions()[partition]);
+        parts[at] = new MapPartition(at, parent, ms, outs, ChunkRDD.carried(ps.get(parent), partition, ship));
         at++;
       }
       parents = ps.toArray(new RDD<?>[0]);
