@@ -80,6 +80,7 @@ public final class ScaleBench {
     int repeats = 2;
     boolean docs = true;
     List<String> only = null;
+    boolean trace = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "scale" -> { }
@@ -89,6 +90,7 @@ public final class ScaleBench {
         case "--repeats" -> repeats = Integer.parseInt(args[++i]);
         case "--ops" -> only = List.of(args[++i].split(","));
         case "--no-docs" -> docs = false;
+        case "--trace" -> trace = true;
         default -> throw new IllegalArgumentException("bin/bench scale: unknown argument " + args[i]);
       }
     }
@@ -113,7 +115,7 @@ public final class ScaleBench {
         Dataset<Row>[] sin = sparkInput(mars.spark(), rows, chunks);
         for (Op op : ops) {
           System.err.printf(Locale.ROOT, "[scale] %s at %d chunks%n", op.name(), chunks);
-          table.get(op.name()).add(row(mars, op, in, sin, chunks, repeats));
+          table.get(op.name()).add(row(mars, op, in, sin, chunks, repeats, trace));
         }
         in[0].release();
         in[1].release();
@@ -178,7 +180,8 @@ public final class ScaleBench {
     return new Dataset[] {df, right};
   }
 
-  private static String row(MarsSession mars, Op op, DataFrame[] in, Dataset<Row>[] sin, int chunks, int repeats) {
+  private static String row(MarsSession mars, Op op, DataFrame[] in, Dataset<Row>[] sin, int chunks, int repeats,
+      boolean trace) {
     List<Double> times = new ArrayList<>();
     int[] counts = null;
     long graph = 0;
@@ -192,6 +195,10 @@ public final class ScaleBench {
       result.execute(mars);
       double s = (System.nanoTime() - t0) / 1e9;
       counts = probe.stop();
+      if (trace) {
+        System.err.printf(Locale.ROOT, "[scale] %s, %d chunks, run %d: %.3f s%n%s", op.name(), chunks, r, s,
+            probe.timeline(t0));
+      }
       if (r > 0) {
         times.add(s);
       }
@@ -270,14 +277,64 @@ public final class ScaleBench {
       mars.sparkContext().addSparkListener(this);
     }
 
+    private final List<String> events = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final Map<Integer, long[]> stageTasks = new java.util.concurrent.ConcurrentHashMap<>();
+
     @Override
     public void onJobStart(SparkListenerJobStart e) {
       jobs.incrementAndGet();
+      events.add(e.time() * 1_000_000L + " job " + e.jobId() + " start, " + e.stageIds().size() + " stages");
+    }
+
+    @Override
+    public void onJobEnd(org.apache.spark.scheduler.SparkListenerJobEnd e) {
+      events.add(e.time() * 1_000_000L + " job " + e.jobId() + " end");
     }
 
     @Override
     public void onStageSubmitted(SparkListenerStageSubmitted e) {
       stages.incrementAndGet();
+    }
+
+    @Override
+    public void onTaskEnd(org.apache.spark.scheduler.SparkListenerTaskEnd e) {
+      long[] t = stageTasks.computeIfAbsent(e.stageId(), id -> new long[5]);
+      synchronized (t) {
+        t[0]++;
+        if (e.taskMetrics() != null) {
+          t[1] += e.taskMetrics().executorRunTime();
+          t[2] += e.taskMetrics().executorDeserializeTime();
+          t[3] += e.taskMetrics().shuffleWriteMetrics().writeTime() / 1_000_000L;
+          t[4] += e.taskMetrics().shuffleReadMetrics().fetchWaitTime();
+        }
+      }
+    }
+
+    @Override
+    public void onStageCompleted(org.apache.spark.scheduler.SparkListenerStageCompleted e) {
+      org.apache.spark.scheduler.StageInfo info = e.stageInfo();
+      long[] t = stageTasks.getOrDefault(info.stageId(), new long[5]);
+      long start = (Long) info.submissionTime().getOrElse(() -> 0L);
+      long end = (Long) info.completionTime().getOrElse(() -> 0L);
+      events.add(start * 1_000_000L + String.format(Locale.ROOT,
+          " stage %d (%s): %d tasks, %d ms wall, run %d ms, deserialize %d ms, shuffle write %d ms, fetch wait %d ms",
+          info.stageId(), info.name(), t[0], end - start, t[1], t[2], t[3], t[4]));
+    }
+
+    /** The recorded jobs and stages, in time order, as offsets from {@code t0Nanos} (System.nanoTime). */
+    String timeline(long t0Nanos) {
+      long offset = System.currentTimeMillis() * 1_000_000L - System.nanoTime() + t0Nanos;
+      StringBuilder b = new StringBuilder();
+      List<String> sorted;
+      synchronized (events) {
+        sorted = new ArrayList<>(events);
+      }
+      sorted.sort(java.util.Comparator.comparingLong(x -> Long.parseLong(x.substring(0, x.indexOf(' ')))));
+      for (String x : sorted) {
+        long at = Long.parseLong(x.substring(0, x.indexOf(' ')));
+        b.append(String.format(Locale.ROOT, "    +%6d ms %s%n", (at - offset) / 1_000_000L, x.substring(x.indexOf(' ') + 1)));
+      }
+      return b.toString();
     }
 
     int[] stop() {
