@@ -41,7 +41,7 @@ import org.marsonspark.session.MarsSession;
  * 100003}, {@code v = (i·40503 mod 1000003) / 1000003}, made the same way in each contender.
  *
  * <p>{@code bin/bench scale [--rows 4000000] [--chunks 100,1000,4000] [--repeats 2]
- * [--ops drop_duplicates,...] [--no-docs]}; the table replaces the part of docs/performance.md
+ * [--ops drop_duplicates,...] [--no-docs] [--trace]}; the table replaces the part of docs/performance.md
  * between {@value #BEGIN} and {@value #END}.
  */
 public final class ScaleBench {
@@ -277,18 +277,22 @@ public final class ScaleBench {
       mars.sparkContext().addSparkListener(this);
     }
 
-    private final List<String> events = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** A job or stage event at {@code atMillis} (Spark's wall clock). */
+    private record Event(long atMillis, String text) {}
+
+    private final List<Event> events = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** Per stage: tasks, run, deserialize, shuffle-write and fetch-wait milliseconds. */
     private final Map<Integer, long[]> stageTasks = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
     public void onJobStart(SparkListenerJobStart e) {
       jobs.incrementAndGet();
-      events.add(e.time() * 1_000_000L + " job " + e.jobId() + " start, " + e.stageIds().size() + " stages");
+      events.add(new Event(e.time(), "job " + e.jobId() + " start, " + e.stageIds().size() + " stages"));
     }
 
     @Override
     public void onJobEnd(org.apache.spark.scheduler.SparkListenerJobEnd e) {
-      events.add(e.time() * 1_000_000L + " job " + e.jobId() + " end");
+      events.add(new Event(e.time(), "job " + e.jobId() + " end"));
     }
 
     @Override
@@ -316,23 +320,22 @@ public final class ScaleBench {
       long[] t = stageTasks.getOrDefault(info.stageId(), new long[5]);
       long start = (Long) info.submissionTime().getOrElse(() -> 0L);
       long end = (Long) info.completionTime().getOrElse(() -> 0L);
-      events.add(start * 1_000_000L + String.format(Locale.ROOT,
-          " stage %d (%s): %d tasks, %d ms wall, run %d ms, deserialize %d ms, shuffle write %d ms, fetch wait %d ms",
-          info.stageId(), info.name(), t[0], end - start, t[1], t[2], t[3], t[4]));
+      events.add(new Event(start, String.format(Locale.ROOT,
+          "stage %d (%s): %d tasks, %d ms wall, run %d ms, deserialize %d ms, shuffle write %d ms, fetch wait %d ms",
+          info.stageId(), info.name(), t[0], end - start, t[1], t[2], t[3], t[4])));
     }
 
-    /** The recorded jobs and stages, in time order, as offsets from {@code t0Nanos} (System.nanoTime). */
+    /** The recorded jobs and stages in time order, as milliseconds after {@code t0Nanos} (a System.nanoTime). */
     String timeline(long t0Nanos) {
-      long offset = System.currentTimeMillis() * 1_000_000L - System.nanoTime() + t0Nanos;
-      StringBuilder b = new StringBuilder();
-      List<String> sorted;
+      long t0Millis = System.currentTimeMillis() - (System.nanoTime() - t0Nanos) / 1_000_000L;
+      List<Event> sorted;
       synchronized (events) {
         sorted = new ArrayList<>(events);
       }
-      sorted.sort(java.util.Comparator.comparingLong(x -> Long.parseLong(x.substring(0, x.indexOf(' ')))));
-      for (String x : sorted) {
-        long at = Long.parseLong(x.substring(0, x.indexOf(' ')));
-        b.append(String.format(Locale.ROOT, "    +%6d ms %s%n", (at - offset) / 1_000_000L, x.substring(x.indexOf(' ') + 1)));
+      sorted.sort(java.util.Comparator.comparingLong(Event::atMillis));
+      StringBuilder b = new StringBuilder();
+      for (Event x : sorted) {
+        b.append(String.format(Locale.ROOT, "    +%6d ms %s%n", x.atMillis() - t0Millis, x.text()));
       }
       return b.toString();
     }
