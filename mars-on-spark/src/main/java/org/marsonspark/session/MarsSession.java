@@ -112,7 +112,7 @@ public final class MarsSession implements AutoCloseable {
   /**
    * An embedded Spark with the given master ({@code local[2]}, {@code local-cluster[2,1,1024]}):
    * UI off, quiet logs, Kryo with the project's registrator; in local mode broadcasts (task
-   * binaries) are neither compressed nor cut into 4 MiB pieces (see docs/decisions.md).
+   * binaries) are neither compressed nor cut into 4 MiB pieces, and shuffle output is not compressed (see docs/decisions.md).
    *
    * <p>Spark allows one SparkContext per JVM. A second {@code local} session while one is open
    * shares its Spark when it asks for the same master and settings (each session has its own
@@ -141,6 +141,9 @@ public final class MarsSession implements AutoCloseable {
       // compressing it is wasted work, and Spark's 4 MiB pieces cost every job a 4 MiB buffer
       conf.setIfMissing("spark.broadcast.compress", "false");
       conf.setIfMissing("spark.broadcast.blockSize", "256k");
+      // nor does shuffle output: Spark wraps every (map, reduce) segment in its own LZ4 stream
+      // with two fresh 32 KiB buffers, which dominated a shuffle of small pieces (docs/decisions.md)
+      conf.setIfMissing("spark.shuffle.compress", "false");
     } else {
       // executors run a task per core: native BLAS inside a task keeps to one thread (docs/decisions.md)
       conf.setIfMissing("spark.executorEnv.OPENBLAS_NUM_THREADS", "1");
