@@ -25,12 +25,25 @@ public final class Bench {
 
   private Bench() {}
 
+  /** The first word that is neither an option nor {@code --root}'s value ("" when none): douban, scale or a workload. */
+  static String command(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--root")) {
+        i++;
+      } else if (!args[i].startsWith("--")) {
+        return args[i];
+      }
+    }
+    return "";
+  }
+
   public static void main(String[] args) throws Exception {
-    if (java.util.Arrays.asList(args).contains("douban")) { // the DataFrame benchmark has a table of its own
+    String command = command(args);
+    if (command.equals("douban")) { // the DataFrame benchmark has a table of its own
       org.marsonspark.bench.douban.DoubanBench.main(args);
       return;
     }
-    if (java.util.Arrays.asList(args).contains("scale")) { // so has the scale benchmark
+    if (command.equals("scale")) { // so has the scale benchmark
       ScaleBench.main(args);
       return;
     }

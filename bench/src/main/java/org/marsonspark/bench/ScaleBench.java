@@ -22,32 +22,42 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.functions;
+import org.marsonspark.bench.douban.DoubanBench;
+import org.marsonspark.bench.douban.DoubanResults;
+import org.marsonspark.bench.douban.MarsDouban;
+import org.marsonspark.bench.douban.SparkSqlDouban;
+import org.marsonspark.bench.douban.Step;
+import org.marsonspark.bench.douban.StepResult;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.OpNode;
 import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.Md;
 import org.marsonspark.dataframe.MergeOptions;
 import org.marsonspark.dataframe.local.Column;
+import org.marsonspark.examples.DoubanData;
 import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 
 /**
  * The scale benchmark (issue 15): the same rows in 100, 1 000 and 4 000 chunks, each DataFrame
  * operation that moves rows between chunks — drop_duplicates, sort_values, a shuffle merge, a
- * shuffle groupby, rolling, a shift after a filter — timed with its Spark jobs and stages, the
+ * shuffle groupby, rolling, a shift after a filter, and the Douban pipeline (W5) with its ratings
+ * file cut into as many chunks — timed with its Spark jobs and stages, the
  * size of its chunk graph (chunk ops from the source to the result) and the driver heap it holds
  * per chunk; pandas (one process) and Spark SQL (the same local Spark, input partitioned like
  * the chunks) on the same rows beside it. Rows: {@code i = 0 .. n-1}, {@code k = i·2654435761 mod
  * 100003}, {@code v = (i·40503 mod 1000003) / 1000003}, made the same way in each contender.
  *
  * <p>{@code bin/bench scale [--rows 4000000] [--chunks 100,1000,4000] [--repeats 2]
- * [--ops drop_duplicates,...] [--no-docs] [--trace]}; the table replaces the part of docs/performance.md
+ * [--ops drop_duplicates,...,douban] [--douban-ratings 2M] [--no-docs] [--trace]}; the table replaces the part of docs/performance.md
  * between {@value #BEGIN} and {@value #END}.
  */
 public final class ScaleBench {
   static final String BEGIN = "<!-- scale:begin -->";
   static final String END = "<!-- scale:end -->";
   static final long KEYS = 100_003;
+  /** The name of the Douban pipeline among the ops ({@code --ops}). */
+  static final String DOUBAN = "douban";
 
   private ScaleBench() {}
 
@@ -81,6 +91,7 @@ public final class ScaleBench {
     boolean docs = true;
     List<String> only = null;
     boolean trace = false;
+    long doubanRatings = 2_000_000;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "scale" -> { }
@@ -91,6 +102,7 @@ public final class ScaleBench {
         case "--ops" -> only = List.of(args[++i].split(","));
         case "--no-docs" -> docs = false;
         case "--trace" -> trace = true;
+        case "--douban-ratings" -> doubanRatings = DoubanData.parseCount(args[++i]);
         default -> throw new IllegalArgumentException("bin/bench scale: unknown argument " + args[i]);
       }
     }
@@ -100,16 +112,35 @@ public final class ScaleBench {
         ops.add(op);
       }
     }
+    if (only != null) {
+      for (String name : only) {
+        if (!name.equals(DOUBAN) && OPS.stream().noneMatch(op -> op.name().equals(name))) {
+          throw new IllegalArgumentException("bin/bench scale: unknown op " + name + "; known: "
+              + OPS.stream().map(Op::name).toList() + ", " + DOUBAN);
+        }
+      }
+    }
+    Path douban = only == null || only.contains(DOUBAN) ? DoubanBench.ensureData(root, doubanRatings) : null;
     StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT, "Run %s on %d cores, Java %s; %,d rows (i, k, v), %d timed repeats after a "
-        + "warm-up; load average at the start %s.%nCommand: `bin/bench scale --rows %d --chunks %s --repeats %d`%n%n",
+        + "warm-up; load average at the start %s.%nCommand: `bin/bench scale --rows %d --chunks %s --repeats %d%s`%n%n",
         LocalDate.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), rows,
-        repeats, Bench.load(), rows, Arrays.toString(chunkings).replaceAll("[\\[\\] ]", ""), repeats));
+        repeats, Bench.load(), rows, Arrays.toString(chunkings).replaceAll("[\\[\\] ]", ""), repeats,
+        (only == null ? "" : " --ops " + String.join(",", only))
+            + (douban == null ? "" : " --douban-ratings " + doubanRatings)));
     Path script = root.resolve("bench/python/scale.py");
     try (MarsSession mars = MarsSession.local(MarsOptions.defaults().withProgress(false))) {
       Map<String, List<String>> table = new LinkedHashMap<>();
       ops.forEach(op -> table.put(op.name(), new ArrayList<>()));
+      List<String> doubanRows = new ArrayList<>();
       for (int chunks : chunkings) {
+        if (douban != null) {
+          System.err.printf(Locale.ROOT, "[scale] the Douban pipeline at %d chunks%n", chunks);
+          doubanRows.add(doubanRow(mars, douban, chunks, repeats, trace));
+        }
+        if (ops.isEmpty()) {
+          continue;
+        }
         System.err.printf(Locale.ROOT, "[scale] %d chunks: making the input%n", chunks);
         DataFrame[] in = {frame(rows, chunks).execute(mars), keys(chunks).execute(mars)};
         Dataset<Row>[] sin = sparkInput(mars.spark(), rows, chunks);
@@ -128,6 +159,14 @@ public final class ScaleBench {
                 + "| Spark SQL s, min | rows |\n|---|---|---|---|---|---|---|---|---|\n");
         table.get(op.name()).forEach(out::append);
         out.append(pandas(script, op.name(), rows, repeats)).append('\n');
+      }
+      if (douban != null) {
+        out.append(String.format(Locale.ROOT, "### douban: the Douban-like pipeline (W5: read both CSVs, then its six "
+            + "steps), %,d ratings, the ratings file cut into about as many chunks%n%n", doubanRatings))
+            .append("| chunks asked | ratings chunks | Mars s, min | median | jobs | stages | Spark SQL s, min "
+                + "| Spark SQL partitions |\n|---|---|---|---|---|---|---|---|\n");
+        doubanRows.forEach(out::append);
+        out.append(doubanPandas(root, douban, repeats)).append('\n');
       }
     }
     out.append(String.format(Locale.ROOT, "Load average at the end: %s.%n", Bench.load()));
@@ -229,6 +268,71 @@ public final class ScaleBench {
       }
     }
     return min;
+  }
+
+  /**
+   * The Douban pipeline (read plus its six steps, {@link DoubanBench#runOnce}) with the ratings file
+   * read in {@code chunks} byte ranges, in Mars and in Spark SQL (input partitions of the same
+   * size); Mars's results at every chunking must be the same as at the first (pandas's are
+   * checked against them by {@code bin/bench douban}).
+   */
+  private static String doubanRow(MarsSession mars, Path data, int chunks, int repeats, boolean trace)
+      throws Exception {
+    long bytes = Files.size(data.resolve(DoubanData.RATINGS_CSV));
+    long chunkBytes = Math.max(1, (bytes + chunks - 1) / chunks);
+    MarsDouban m = new MarsDouban(mars, chunkBytes);
+    List<Double> times = new ArrayList<>();
+    int[] counts = null;
+    for (int r = 0; r <= repeats; r++) { // run 0 warms up
+      Probe probe = new Probe(mars);
+      long t0 = System.nanoTime();
+      DoubanBench.Run run = DoubanBench.runOnce(m, data);
+      double s = (System.nanoTime() - t0) / 1e9;
+      counts = probe.stop();
+      if (trace) {
+        System.err.printf(Locale.ROOT, "[scale] douban, %d chunks, run %d: %.3f s%n%s", chunks, r, s,
+            probe.timeline(t0));
+      }
+      if (doubanReference == null) {
+        doubanReference = run.results();
+      } else {
+        List<String> d = DoubanResults.differences(doubanReference, run.results());
+        if (!d.isEmpty()) {
+          throw new IllegalStateException("douban at " + chunks + " chunks differs from the first chunking: " + d.get(0));
+        }
+      }
+      if (r > 0) {
+        times.add(run.seconds().get(Step.TOTAL));
+      }
+    }
+    Measurement mm = new Measurement(times, 0);
+    SparkSqlDouban spark = new SparkSqlDouban(mars.spark(), true, chunkBytes);
+    double sparkMin = Double.MAX_VALUE;
+    for (int r = 0; r <= repeats; r++) {
+      double s = DoubanBench.runOnce(spark, data).seconds().get(Step.TOTAL);
+      if (r > 0) {
+        sparkMin = Math.min(sparkMin, s);
+      }
+    }
+    return String.format(Locale.ROOT, "| %d | %d | %.3f | %.3f | %d | %d | %.3f | %d |%n", chunks, m.ratingsChunks(),
+        mm.min(), mm.median(), counts[0], counts[1], sparkMin, spark.ratingsPartitions());
+  }
+
+  /** Mars's Douban results at the first chunking, which every other chunking must repeat. */
+  private static Map<String, StepResult> doubanReference;
+
+  private static String doubanPandas(Path root, Path data, int repeats) {
+    if (!Python.has("numpy", "pandas")) {
+      return "pandas: skipped (" + Python.INTERPRETER + " lacks numpy or pandas).\n";
+    }
+    try {
+      DoubanBench.PandasTotals p = DoubanBench.pandasTotals(root, data, repeats);
+      List<String> d = DoubanResults.differences(p.results(), doubanReference);
+      return String.format(Locale.ROOT, "pandas (one process, read and six steps): min %.3f s, median %.3f s; "
+          + "Mars's results %s.%n", p.min(), p.median(), d.isEmpty() ? "equal to pandas's" : "DIFFER: " + d.get(0));
+    } catch (Exception e) {
+      return "pandas: failed: " + e.getMessage().lines().findFirst().orElse("") + "\n";
+    }
   }
 
   /** pandas's row: one process, one thread; its time does not depend on the chunks. */

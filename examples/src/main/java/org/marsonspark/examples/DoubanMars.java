@@ -36,11 +36,23 @@ public final class DoubanMars implements AutoCloseable {
       "float64", "timestamp", "int64");
 
   private final MarsSession session;
+  private final CsvOptions csv;
   private DataFrame movies;
   private DataFrame ratings;
 
+  /** Reads the files in chunks of {@code readCsv}'s default size (64 MiB of the file). */
   public DoubanMars(MarsSession session) {
+    this(session, CsvOptions.defaults());
+  }
+
+  /** Reads the files in chunks of {@code chunkBytes} bytes of the file (the scale bench cuts one file into many). */
+  public DoubanMars(MarsSession session, long chunkBytes) {
+    this(session, CsvOptions.defaults().withChunkBytes(chunkBytes));
+  }
+
+  private DoubanMars(MarsSession session, CsvOptions csv) {
     this.session = session;
+    this.csv = csv;
   }
 
   private static Map<String, String> dtypes(String... nameThenType) {
@@ -54,8 +66,8 @@ public final class DoubanMars implements AutoCloseable {
   /** Reads both files into executor memory (parsed, as pandas's read_csv leaves them). */
   public void read(Path moviesCsv, Path ratingsCsv) {
     release();
-    movies = Md.readCsv(moviesCsv.toString(), CsvOptions.defaults().withDtype(MOVIES_DTYPES));
-    ratings = Md.readCsv(ratingsCsv.toString(), CsvOptions.defaults().withDtype(RATINGS_DTYPES));
+    movies = Md.readCsv(moviesCsv.toString(), csv.withDtype(MOVIES_DTYPES));
+    ratings = Md.readCsv(ratingsCsv.toString(), csv.withDtype(RATINGS_DTYPES));
     Md.execute(session, movies, ratings);
   }
 

@@ -41,6 +41,16 @@ public interface ChunkOp extends Serializable {
     return false;
   }
 
+  /**
+   * Bytes this op reads from outside the chunk graph — a file's byte range — or -1 when it reads
+   * nothing there or cannot tell. The scheduler predicts an output of unknown size from it (a
+   * parsed range holds a few times its bytes), so that many small ranges go out together rather
+   * than in waves sized for the largest range a source could have.
+   */
+  default long externalBytes() {
+    return -1;
+  }
+
   /** A short name for progress, plans and error messages. */
   default String name() {
     String n = getClass().getSimpleName();

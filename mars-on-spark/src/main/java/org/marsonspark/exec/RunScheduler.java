@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.Future;
 import org.marsonspark.core.Chunk;
+import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.ElementType;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
@@ -267,9 +268,14 @@ final class RunScheduler {
    * buckets, a group-by) count together as what the task reads — its inputs, known by now, and
    * the known sizes it computes on the way — which is what such operations mostly produce;
    * never more than a quarter of the budget each, which is what a task that reads nothing of
-   * known size (a file source) counts. (Counted so for every task, a task splitting into n
-   * buckets ran alone, one Spark job each, however small its data.)
+   * known size counts. A source reading a file's byte range ({@link ChunkOp#externalBytes}) reads
+   * {@value #EXTERNAL_BYTES_FACTOR} times the range. (Counted as a quarter of the budget for every
+   * task, a task splitting into n buckets ran alone, one Spark job each, however small its data;
+   * and a CSV cut into 4 000 ranges was read three ranges to a Spark job.)
    */
+  /** What a parsed byte range holds, in times its bytes (numbers as 8-byte values, text as Java strings). */
+  static final long EXTERNAL_BYTES_FACTOR = 4;
+
   private long estimate(Task t) {
     long known = 0;
     int unknown = 0;
@@ -289,8 +295,13 @@ final class RunScheduler {
           long b = store.bytesOf(in);
           read += b > 0 ? b : bucketBytes.getOrDefault(in.key(), estimateOf(in));
         }
-        // what it computes on the way, where known (a fused source of local data, say)
+        // what it computes on the way, where known (a fused source of local data, say), and what
+        // its sources read from files
         for (OpNode node : s.nodes()) {
+          long external = node.op().externalBytes();
+          if (external > 0) {
+            read += EXTERNAL_BYTES_FACTOR * external;
+          }
           for (Chunk c : node.outputs()) {
             if (!c.hasUnknownShape() && !part.outputs.contains(c)) {
               read += estimateOf(c);

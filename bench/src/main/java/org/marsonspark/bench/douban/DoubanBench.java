@@ -223,15 +223,9 @@ public final class DoubanBench {
       }
     }
     if (data == null) {
-      data = root.resolve("data").resolve(String.format(Locale.ROOT, "douban-%d-%d-%d", ratings, movies, seed));
+      data = dataDir(root, ratings, movies, seed);
     }
-    if (DoubanData.isGenerated(data, movies, ratings, seed)) {
-      System.err.println("[douban] using the data in " + data);
-    } else {
-      System.err.println("[douban] generating " + data + " ...");
-      System.err.println("[douban] " + DoubanData.generate(data, movies, ratings, seed,
-          Runtime.getRuntime().availableProcessors()));
-    }
+    ensureData(data, movies, ratings, seed);
     Path resultsDir = Files.createDirectories(data.resolve("results"));
 
     List<Outcome> outcomes = new ArrayList<>();
@@ -291,6 +285,36 @@ public final class DoubanBench {
     if (docs) {
       writeDocs(root.resolve("docs/performance.md"), report);
     }
+  }
+
+  /** Generated Douban-like data of {@code ratings} ratings (default movies and seed) under {@code root/data}. */
+  public static Path ensureData(Path root, long ratings) throws IOException {
+    Path data = dataDir(root, ratings, DoubanData.DEFAULT_MOVIES, DoubanData.DEFAULT_SEED);
+    ensureData(data, DoubanData.DEFAULT_MOVIES, ratings, DoubanData.DEFAULT_SEED);
+    return data;
+  }
+
+  private static Path dataDir(Path root, long ratings, int movies, long seed) {
+    return root.resolve("data").resolve(String.format(Locale.ROOT, "douban-%d-%d-%d", ratings, movies, seed));
+  }
+
+  private static void ensureData(Path data, int movies, long ratings, long seed) throws IOException {
+    if (DoubanData.isGenerated(data, movies, ratings, seed)) {
+      System.err.println("[douban] using the data in " + data);
+    } else {
+      System.err.println("[douban] generating " + data + " ...");
+      System.err.println("[douban] " + DoubanData.generate(data, movies, ratings, seed,
+          Runtime.getRuntime().availableProcessors()));
+    }
+  }
+
+  /** pandas on {@code data}: the min and median of the total over {@code repeats} runs after a warm-up, and its results. */
+  public record PandasTotals(double min, double median, Map<String, StepResult> results) {}
+
+  public static PandasTotals pandasTotals(Path root, Path data, int repeats) throws Exception {
+    Path out = Files.createDirectories(data.resolve("results")).resolve("pandas.json");
+    Outcome o = measurePandas(root.resolve("bench/python/douban_pandas.py"), data, 1, repeats, out);
+    return new PandasTotals(o.min(Step.TOTAL), o.median(Step.TOTAL), o.results());
   }
 
   /** The Mars contender, or null while {@link #MARS_CLASS} does not exist. */

@@ -15,9 +15,20 @@ import org.marsonspark.session.MarsSession;
  */
 public final class MarsDouban implements DoubanAnalysis {
   private final DoubanMars mars;
+  private int ratingsChunks;
 
   public MarsDouban(MarsSession session) {
     this.mars = new DoubanMars(session);
+  }
+
+  /** Reading the files in chunks of {@code chunkBytes} bytes (the scale bench). */
+  public MarsDouban(MarsSession session, long chunkBytes) {
+    this.mars = new DoubanMars(session, chunkBytes);
+  }
+
+  /** The chunks the ratings were read in by the last {@link #read}. */
+  public int ratingsChunks() {
+    return ratingsChunks;
   }
 
   @Override
@@ -28,6 +39,7 @@ public final class MarsDouban implements DoubanAnalysis {
   @Override
   public void read(Path moviesCsv, Path ratingsCsv) {
     mars.read(moviesCsv, ratingsCsv);
+    ratingsChunks = mars.ratings().data().chunks().size();
   }
 
   @Override

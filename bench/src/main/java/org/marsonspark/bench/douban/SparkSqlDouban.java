@@ -38,6 +38,8 @@ public final class SparkSqlDouban implements DoubanAnalysis {
 
   private final SparkSession spark;
   private final boolean cache;
+  private final long partitionBytes;
+  private int ratingsPartitions;
   private Dataset<Row> movies;
   private Dataset<Row> ratings;
 
@@ -46,8 +48,25 @@ public final class SparkSqlDouban implements DoubanAnalysis {
   }
 
   public SparkSqlDouban(SparkSession spark, boolean cache) {
+    this(spark, cache, 0);
+  }
+
+  /**
+   * @param partitionBytes bytes of a file per input partition ({@code spark.sql.files.maxPartitionBytes}
+   *     while the files are read and cached); 0 keeps the session's setting
+   */
+  public SparkSqlDouban(SparkSession spark, boolean cache, long partitionBytes) {
+    if (partitionBytes > 0 && !cache) {
+      throw new IllegalArgumentException("SparkSqlDouban: partitionBytes needs cache = true (the read then happens at once)");
+    }
     this.spark = spark;
     this.cache = cache;
+    this.partitionBytes = partitionBytes;
+  }
+
+  /** The partitions the ratings were read in by the last {@link #read}. */
+  public int ratingsPartitions() {
+    return ratingsPartitions;
   }
 
   @Override
@@ -67,13 +86,23 @@ public final class SparkSqlDouban implements DoubanAnalysis {
 
   @Override
   public void read(Path moviesCsv, Path ratingsCsv) {
-    movies = csv(MOVIES, moviesCsv);
-    ratings = csv(RATINGS, ratingsCsv);
-    if (cache) {
-      movies = movies.cache();
-      ratings = ratings.cache();
-      movies.count();
-      ratings.count();
+    String key = "spark.sql.files.maxPartitionBytes";
+    String before = spark.conf().get(key);
+    if (partitionBytes > 0) {
+      spark.conf().set(key, partitionBytes);
+    }
+    try {
+      movies = csv(MOVIES, moviesCsv);
+      ratings = csv(RATINGS, ratingsCsv);
+      if (cache) {
+        movies = movies.cache();
+        ratings = ratings.cache();
+        movies.count();
+        ratings.count();
+      }
+      ratingsPartitions = ratings.rdd().getNumPartitions();
+    } finally {
+      spark.conf().set(key, before);
     }
   }
 

@@ -41,6 +41,12 @@ final class CsvParse {
    * kept in the part, not raised: the driver raises it once it knows the records were real.
    */
   record Parse(Reading reading, long open, boolean skipPartialLine, CsvChunkParser.Stops stops) implements ChunkOp {
+    /** The bytes up to the first stop: the range (a reread usually meets the next range's records within it). */
+    @Override
+    public long externalBytes() {
+      return Math.max(0, stops.starts()[0] - open);
+    }
+
     @Override
     public Object execute(Object[] inputs) {
       Reading rd = reading;
