@@ -47,6 +47,10 @@ public final class Bench {
       ScaleBench.main(args);
       return;
     }
+    if (command.equals("cold")) { // and the cold start, in fresh JVMs
+      ColdStart.main(args);
+      return;
+    }
     Path root = Path.of(".");
     int repeats = 3;
     boolean quick = false;

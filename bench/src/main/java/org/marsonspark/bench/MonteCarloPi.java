@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.ChunkSize;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.RandomState;
@@ -49,28 +50,34 @@ final class MonteCarloPi implements Workload {
     return count;
   }
 
+  /** Mars's pi: {@code 4 * (sqrt((a * a).sum(axis=1)) < 1).sum() / n} over uniform points in chunks of {@code chunk} rows. */
+  static double mars(MarsSession session, long n, long chunk) {
+    Tensor a = new RandomState(1).uniform(-1, 1, new long[] {n, 2}, ChunkSize.of(chunk, 2));
+    Tensor pi = Mt.sqrt(a.mul(a).sum(1)).lt(1).sum().mul(4).div(n);
+    return pi.execute(session).fetch().getDouble(0);
+  }
+
+  /** The plain Spark job: {@code parts} partitions, each running {@link #inside} on its share. */
+  static double sparkRdd(JavaSparkContext jsc, long n, int parts) {
+    List<Integer> ids = new ArrayList<>();
+    for (int i = 0; i < parts; i++) {
+      ids.add(i);
+    }
+    long per = n / parts;
+    long count = jsc.parallelize(ids, parts).map(i -> inside(per, i)).reduce(Long::sum);
+    return 4.0 * count / n;
+  }
+
   @Override
   public List<Contender> contenders(Env env) {
     List<Contender> c = new ArrayList<>();
-    c.add(Contender.java("Mars on Spark (local[*])", () -> {
-      Tensor a = new RandomState(1).uniform(-1, 1, new long[] {n, 2}, ChunkSize.of(chunk, 2));
-      Tensor pi = Mt.sqrt(a.mul(a).sum(1)).lt(1).sum().mul(4).div(n);
-      return pi.execute(env.mars()).fetch().getDouble(0);
-    }));
+    c.add(Contender.java("Mars on Spark (local[*])", () -> mars(env.mars(), n, chunk)));
     c.add(Contender.java("Java loop, 1 thread", () -> 4.0 * inside(n, 1) / n));
     c.add(Contender.java("Java loop, " + env.cores() + " threads", () -> 4.0 * Threads.sum(env.cores(),
         t -> inside(n / env.cores(), t)) / n));
     int parts = (int) Math.max(1, n / chunk);
-    c.add(Contender.java("Spark RDD, " + parts + " partitions", () -> {
-      JavaSparkContext jsc = JavaSparkContext.fromSparkContext(env.spark().sparkContext());
-      List<Integer> ids = new ArrayList<>();
-      for (int i = 0; i < parts; i++) {
-        ids.add(i);
-      }
-      long per = n / parts;
-      long count = jsc.parallelize(ids, parts).map(i -> inside(per, i)).reduce(Long::sum);
-      return 4.0 * count / n;
-    }));
+    c.add(Contender.java("Spark RDD, " + parts + " partitions",
+        () -> sparkRdd(JavaSparkContext.fromSparkContext(env.spark().sparkContext()), n, parts)));
     if (env.python() != null) {
       c.add(new Python("numpy, chunked", env.python(), Map.of(), "W1", "numpy", Long.toString(n), Long.toString(chunk)));
       c.add(new Python("numexpr, chunked", env.python(), Map.of(), "W1", "numexpr", Long.toString(n),

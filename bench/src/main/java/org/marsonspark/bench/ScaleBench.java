@@ -136,7 +136,9 @@ public final class ScaleBench {
       for (int chunks : chunkings) {
         if (douban != null) {
           System.err.printf(Locale.ROOT, "[scale] the Douban pipeline at %d chunks%n", chunks);
-          doubanRows.add(doubanRow(mars, douban, chunks, repeats, trace));
+          String row = doubanRow(mars, douban, chunks, repeats, trace);
+          System.err.print("[scale] douban " + row);
+          doubanRows.add(row);
         }
         if (ops.isEmpty()) {
           continue;
@@ -146,7 +148,9 @@ public final class ScaleBench {
         Dataset<Row>[] sin = sparkInput(mars.spark(), rows, chunks);
         for (Op op : ops) {
           System.err.printf(Locale.ROOT, "[scale] %s at %d chunks%n", op.name(), chunks);
-          table.get(op.name()).add(row(mars, op, in, sin, chunks, repeats, trace));
+          String row = row(mars, op, in, sin, chunks, repeats, trace);
+          System.err.print("[scale] " + op.name() + " " + row); // kept if a later row fails
+          table.get(op.name()).add(row);
         }
         in[0].release();
         in[1].release();

@@ -112,7 +112,8 @@ public final class MarsSession implements AutoCloseable {
   /**
    * An embedded Spark with the given master ({@code local[2]}, {@code local-cluster[2,1,1024]}):
    * UI off, quiet logs, Kryo with the project's registrator; in local mode broadcasts (task
-   * binaries) are neither compressed nor cut into 4 MiB pieces, and shuffle output is not compressed (see docs/decisions.md).
+   * binaries) are neither compressed nor cut into 4 MiB pieces, and shuffle output is not
+   * compressed (see docs/decisions.md).
    *
    * <p>Spark allows one SparkContext per JVM. A second {@code local} session while one is open
    * shares its Spark when it asks for the same master and settings (each session has its own
