@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -113,7 +114,8 @@ public final class Bench {
   }
 
   private static String header(Env env, int repeats, boolean quick, List<String> selected) {
-    return String.format(Locale.ROOT, "Run %s on %d cores, %s, Java %s, BLAS %s; %d timed repeats after a warm-up%s;"
+    return String.format(Locale.ROOT, "Run %s on %d cores, %s, Java %s, BLAS %s; %d timed repeats after a warm-up (in this JVM: 10 s of runs "
+        + "each, then the repeats round by round, one run of each contender a round)%s;"
         + " load average at the start %s.%nCommand: `bin/bench %s%s`%n%n", LocalDate.now(), env.cores(),
         System.getProperty("os.name"), System.getProperty("java.version"),
         dev.ludovic.netlib.blas.BLAS.getInstance().getClass().getSimpleName(), repeats, quick ? " (quick sizes)" : "",
@@ -152,21 +154,60 @@ public final class Bench {
     return "";
   }
 
+  /**
+   * Runs a workload's contenders: those in this JVM warmed up one after another, then timed
+   * round by round (one run of each per round); those in another process (Python) after them,
+   * each with its own warm-up and repeats. The table keeps the workload's order of contenders.
+   */
   private static String run(Workload w, Env env, int repeats) {
+    List<Contender> contenders = w.contenders(env);
+    Map<Contender, List<Double>> times = new IdentityHashMap<>();
+    Map<Contender, String> failed = new IdentityHashMap<>();
+    List<Contender.InJvm> inJvm = new ArrayList<>();
+    for (Contender c : contenders) {
+      if (c instanceof Contender.InJvm j) {
+        inJvm.add(j);
+      }
+    }
+    for (Contender.InJvm c : inJvm) {
+      System.err.println("[bench] " + w.id() + ": warming up " + c.name() + " ...");
+      attempt(c, failed, () -> {
+        c.warmUp();
+        times.put(c, new ArrayList<>());
+      });
+    }
+    for (int r = 0; r < repeats; r++) {
+      for (Contender.InJvm c : inJvm) {
+        if (!failed.containsKey(c)) {
+          attempt(c, failed, () -> times.get(c).add(c.timeOnce()));
+        }
+      }
+      System.err.printf(Locale.ROOT, "[bench] %s: round %d of %d done%n", w.id(), r + 1, repeats);
+    }
+    Map<Contender, Measurement> measured = new IdentityHashMap<>();
+    for (Contender c : contenders) {
+      if (failed.containsKey(c)) {
+        continue;
+      }
+      attempt(c, failed, () -> {
+        if (c instanceof Contender.InJvm j) {
+          measured.put(c, new Measurement(times.get(c), j.result()));
+        } else {
+          System.err.println("[bench] " + w.id() + ": " + c.name() + " ...");
+          measured.put(c, c.measure(repeats));
+        }
+      });
+    }
     StringBuilder sb = new StringBuilder();
     sb.append("### ").append(w.id()).append(": ").append(w.description()).append("\n\n")
         .append("| contender | min s | median s | Mars on Spark is x faster (by min) | result |\n")
         .append("|---|---|---|---|---|\n");
     Measurement mars = null;
     Map<String, Double> mins = new LinkedHashMap<>();
-    for (Contender c : w.contenders(env)) {
-      System.err.println("[bench] " + w.id() + ": " + c.name() + " ...");
-      Measurement m;
-      try {
-        m = c.measure(repeats);
-      } catch (Exception e) {
-        sb.append("| ").append(c.name()).append(" | failed: ").append(e.getMessage().lines().findFirst().orElse(""))
-            .append(" | | | |\n");
+    for (Contender c : contenders) {
+      Measurement m = measured.get(c);
+      if (m == null) {
+        sb.append("| ").append(c.name()).append(" | failed: ").append(failed.get(c)).append(" | | | |\n");
         continue;
       }
       if (mars == null) {
@@ -177,10 +218,24 @@ public final class Bench {
           : " (differs)";
       sb.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %s | %.6g%s |%n", c.name(), m.min(), m.median(),
           m == mars ? "—" : String.format(Locale.ROOT, "%.2f", m.min() / mars.min()), m.result(), agree));
-      System.err.printf(Locale.ROOT, "[bench]   min %.3f s, median %.3f s, result %.6g%n", m.min(), m.median(),
-          m.result());
+      System.err.printf(Locale.ROOT, "[bench]   %s: min %.3f s, median %.3f s, result %.6g%n", c.name(), m.min(),
+          m.median(), m.result());
     }
     return sb.append('\n').append(disturbed(mins, env.cores())).toString();
+  }
+
+  /** Work of one contender that may throw: a failure is recorded (its first line) and the contender dropped. */
+  private interface Step {
+    void run() throws Exception;
+  }
+
+  private static void attempt(Contender c, Map<Contender, String> failed, Step step) {
+    try {
+      step.run();
+    } catch (Exception e) {
+      String msg = e.getMessage() == null ? e.toString() : e.getMessage();
+      failed.put(c, msg.lines().findFirst().orElse(""));
+    }
   }
 
   /** Replaces the part of docs/performance.md between {@code begin} and {@code end}, keeping the hand-written text. */

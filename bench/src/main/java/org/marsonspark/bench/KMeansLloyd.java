@@ -127,22 +127,10 @@ final class KMeansLloyd implements Workload {
     }
     KMeansModel start = new KMeansModel(initial);
     KMeansModel[] last = new KMeansModel[1];
-    Contender timed = Contender.java("Spark MLlib KMeans (local[*], " + parts + " partitions)", () -> {
+    return Contender.java("Spark MLlib KMeans (local[*], " + parts + " partitions)", () -> {
       last[0] = new org.apache.spark.mllib.clustering.KMeans().setK(CLUSTERS).setMaxIterations(ITERATIONS)
           .setEpsilon(0).setInitialModel(start).run(points.rdd());
       return Double.NaN;
-    });
-    return new Contender() {
-      @Override
-      public String name() {
-        return timed.name();
-      }
-
-      @Override
-      public Measurement measure(int repeats) throws Exception {
-        Measurement m = timed.measure(repeats);
-        return new Measurement(m.seconds(), last[0].computeCost(points.rdd()));
-      }
-    };
+    }, () -> last[0].computeCost(points.rdd()));
   }
 }

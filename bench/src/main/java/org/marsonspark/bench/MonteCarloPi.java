@@ -72,10 +72,11 @@ final class MonteCarloPi implements Workload {
   public List<Contender> contenders(Env env) {
     List<Contender> c = new ArrayList<>();
     c.add(Contender.java("Mars on Spark (local[*])", () -> mars(env.mars(), n, chunk)));
-    c.add(Contender.java("Java loop, 1 thread", () -> 4.0 * inside(n, 1) / n));
-    c.add(Contender.java("Java loop, " + env.cores() + " threads", () -> 4.0 * Threads.sum(env.cores(),
-        t -> inside(n / env.cores(), t)) / n));
+    // the hand-written loops run the Spark job's partitions: a call per chunk of points
     int parts = (int) Math.max(1, n / chunk);
+    c.add(Contender.java("Java loop, 1 thread", () -> 4.0 * Threads.sum(1, parts, p -> inside(n / parts, p)) / n));
+    c.add(Contender.java("Java loop, " + env.cores() + " threads", () -> 4.0 * Threads.sum(env.cores(), parts,
+        p -> inside(n / parts, p)) / n));
     c.add(Contender.java("Spark RDD, " + parts + " partitions",
         () -> sparkRdd(JavaSparkContext.fromSparkContext(env.spark().sparkContext()), n, parts)));
     if (env.python() != null) {

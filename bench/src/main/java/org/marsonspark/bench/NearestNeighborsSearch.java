@@ -74,7 +74,7 @@ final class NearestNeighborsSearch implements Workload {
     List<Contender> c = new ArrayList<>();
     c.add(mars(env, x, q));
     int cores = env.cores();
-    c.add(Contender.java("hand-written Java, blocked sgemm, " + cores + " threads", () -> Threads.sumDouble(cores,
+    c.add(Contender.java("hand-written Java, blocked sgemm, " + cores + " threads", () -> Threads.sumDouble(cores, cores,
         t -> BlockedKnn.sumOfDistances(q, (int) ((long) queries * t / cores), (int) ((long) queries * (t + 1) / cores),
             x, items, FEATURES, K))));
     c.add(rdd(env, x, q));

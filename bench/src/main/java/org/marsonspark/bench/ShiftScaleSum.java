@@ -47,13 +47,14 @@ final class ShiftScaleSum implements Workload {
     List<Contender> c = new ArrayList<>();
     c.add(Contender.java("Mars on Spark (local[*])", () -> new RandomState(2)
         .rand(new long[] {n}, ChunkSize.of(chunk)).add(1).mul(2).sum().execute(env.mars()).fetch().getDouble(0)));
-    c.add(Contender.java("Java fused loop, 1 thread", () -> loop(n, 2)));
+    // the hand-written loops run the Spark job's partitions: a call per chunk
+    int parts = (int) Math.max(1, n / chunk);
+    c.add(Contender.java("Java fused loop, 1 thread", () -> Threads.sumDouble(1, parts, p -> loop(n / parts, p))));
     c.add(Contender.java("Java fused loop, " + env.cores() + " threads",
-        () -> Threads.sumDouble(env.cores(), t -> loop(n / env.cores(), t))));
+        () -> Threads.sumDouble(env.cores(), parts, p -> loop(n / parts, p))));
     // Spark refuses a non-deterministic expression inside an aggregate: draw in a projection
     c.add(Contender.java("Spark SQL range/rand/sum", () -> env.spark().range(n).withColumn("x", rand(7))
         .select(sum(col("x").plus(lit(1)).multiply(lit(2)))).first().getDouble(0)));
-    int parts = (int) Math.max(1, n / chunk);
     c.add(Contender.java("Spark RDD, " + parts + " partitions", () -> {
       JavaSparkContext jsc = JavaSparkContext.fromSparkContext(env.spark().sparkContext());
       List<Integer> ids = new ArrayList<>();

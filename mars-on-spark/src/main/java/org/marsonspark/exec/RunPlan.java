@@ -395,7 +395,8 @@ final class RunPlan {
   }
 
   /**
-   * Consecutive packs of cheap subtasks, about four per core; expensive ones alone. Batchable
+   * Consecutive packs of cheap subtasks, about four per core, and so of generated reductions
+   * ({@link #generatesTinyOutput}); expensive ones alone. Batchable
    * calls (spawned functions) are of unknown cost: more calls than task slots are packed into
    * one task per slot, whose tasks share their calls at run time ({@link SharedNodes}: a task
    * that runs out of calls takes over calls other tasks have not started), so they balance like
@@ -407,6 +408,9 @@ final class RunPlan {
     int n = members.size();
     boolean calls = members.stream().allMatch(s -> s.tail().op().batchable());
     int packs = (calls ? 1 : 4) * Math.max(1, slots);
+    if (n > packs && !calls && members.stream().allMatch(RunPlan::generatesTinyOutput)) {
+      return evenPacks(members, packs);
+    }
     boolean cheap = n > packs && (calls || members.stream().allMatch(RunPlan::isCheap));
     if (!cheap) {
       return members.stream().map(List::of).toList();
@@ -417,6 +421,44 @@ final class RunPlan {
       out.add(members.subList(i, Math.min(n, i + size)));
     }
     return out;
+  }
+
+  /**
+   * {@code packs} packs of consecutive members whose sizes differ by one at most, the bigger
+   * first, so that the slots, taking packs as they free, end together.
+   */
+  static List<List<Subtask>> evenPacks(List<Subtask> members, int packs) {
+    int n = members.size();
+    List<List<Subtask>> out = new ArrayList<>();
+    int from = 0;
+    for (int p = 0; p < packs; p++) {
+      int to = from + n / packs + (p < n % packs ? 1 : 0);
+      out.add(members.subList(from, to));
+      from = to;
+    }
+    return out;
+  }
+
+  /**
+   * Whether a subtask reads no chunk and makes a tiny output: a generated chain reduced in its
+   * own loop (the random draws, arithmetic and partial sum of a Monte Carlo chunk). Its work is
+   * in its loop, not in its data, and a Spark task costs several milliseconds here — as much as
+   * a loop over 10⁶–10⁷ elements — so such subtasks go about four to a slot, in even packs.
+   * They read nothing (no chunk, no Spark partition, no file), so no locality is lost.
+   */
+  private static boolean generatesTinyOutput(Subtask s) {
+    if (!s.externalInputs().isEmpty() || !plainResources(s)
+        || s.nodes().stream().anyMatch(n -> n.op() instanceof PartitionSource || n.op().externalBytes() > 0)) {
+      return false; // reading a Spark partition or a file: where it runs matters
+    }
+    long out = 0;
+    for (Chunk c : s.outputs()) {
+      if (c.hasUnknownShape()) {
+        return false;
+      }
+      out += Shapes.size(c.shape());
+    }
+    return out <= TINY_ELEMENTS;
   }
 
   /**

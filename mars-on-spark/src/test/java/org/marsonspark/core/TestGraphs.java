@@ -58,7 +58,12 @@ public final class TestGraphs {
 
   /** A chunk produced by an op named {@code name}, tiled by the tileable operand {@code owner}. */
   public static Chunk chunk(TileContext ctx, long owner, String name, Chunk... inputs) {
+    return chunk(ctx, owner, name, 1, inputs);
+  }
+
+  /** As {@link #chunk}, of {@code size} elements. */
+  public static Chunk chunk(TileContext ctx, long owner, String name, long size, Chunk... inputs) {
     ctx.setCurrentOwner(owner);
-    return ctx.newChunk(new Named(name), List.of(inputs), new int[] {0}, new long[] {1}, null);
+    return ctx.newChunk(new Named(name), List.of(inputs), new int[] {0}, new long[] {size}, null);
   }
 }

@@ -45,12 +45,46 @@ class RunPlan_PackTest {
     packs = RunPlan.pack(plan(many), 4);
     assertEquals(4, packs.size());
     assertEquals(1001, packs.stream().mapToInt(List::size).sum());
-    // ordinary cheap chunks keep the four-per-core rule
+    // ordinary cheap chunks keep the four-per-core rule (these read nothing: in even packs)
     List<Chunk> small = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       small.add(chunk(ctx, 7, "c" + i));
     }
-    assertEquals(7, RunPlan.pack(plan(small), 2).size());
+    assertEquals(8, RunPlan.pack(plan(small), 2).size());
+  }
+
+  @Test
+  void generatedChainsReducedInTheirOwnSubtaskGoFourToASlotInEvenPacks() {
+    // 20 chunks of 10⁷ drawn values, each summed in its own subtask (as a Monte Carlo chunk is):
+    // expensive, but reading nothing and making one value — 8 packs on 2 slots, 3 3 3 3 2 2 2 2
+    List<Chunk> sums = new ArrayList<>();
+    List<Chunk> draws = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      Chunk draw = chunk(ctx, 30, "draw" + i, 10_000_000L);
+      draws.add(draw);
+      sums.add(chunk(ctx, 31, "sum" + i, 1, draw));
+    }
+    List<Subtask> subtasks = plan(sums);
+    assertEquals(20, subtasks.size(), "each draw fused with its sum");
+    List<List<Subtask>> packs = RunPlan.pack(subtasks, 2);
+    assertEquals(List.of(3, 3, 3, 3, 2, 2, 2, 2), packs.stream().map(List::size).toList());
+    assertEquals(subtasks, packs.stream().flatMap(List::stream).toList(), "consecutive, in order");
+    // no more subtasks than four a slot: one task each
+    assertEquals(8, RunPlan.pack(subtasks.subList(0, 8), 2).size());
+    // the draws themselves (big outputs) are not packed: a task each
+    assertEquals(20, RunPlan.pack(plan(draws), 2).size());
+  }
+
+  @Test
+  void evenPacksDifferByOneAtMostTheBiggerFirst() {
+    List<Chunk> small = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      small.add(chunk(ctx, 8, "e" + i));
+    }
+    List<Subtask> subtasks = plan(small);
+    assertEquals(List.of(4, 3, 3), RunPlan.evenPacks(subtasks, 3).stream().map(List::size).toList());
+    assertEquals(List.of(1, 1, 1, 1, 1, 1, 1, 1, 1, 1),
+        RunPlan.evenPacks(subtasks, 10).stream().map(List::size).toList());
   }
 
   @Test
