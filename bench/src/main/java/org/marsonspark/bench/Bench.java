@@ -17,7 +17,7 @@ import org.marsonspark.session.MarsSession;
  * The benchmark harness: runs each workload in this project and in its references, side by side
  * in one JVM run, and writes the table into docs/performance.md (between the bench markers).
  *
- * <p>{@code bin/bench [W1 W1big W2 W3 W6 W6big L1 L2 L3 P1 P2 ...] [--repeats 3] [--quick] [--no-docs]}; {@code bin/bench douban
+ * <p>{@code bin/bench [W1 W1big W2 W3 W6 W6big L1 L2 L3 P1 P1big P2 ...] [--repeats 3] [--quick] [--no-docs]}; {@code bin/bench douban
  * [ratings] ...} runs the DataFrame benchmark instead ({@link org.marsonspark.bench.douban.DoubanBench}).
  */
 public final class Bench {
@@ -109,6 +109,7 @@ public final class Bench {
     c.put("W6big", List.of(new NearestNeighborsSearch("W6big", quick ? 300_000 : 1_000_000, quick ? 2_000 : 200_000,
         false)));
     c.put("P1", List.of(Planner.planning(quick ? 10_000 : 100_000)));
+    c.put("P1big", List.of(Planner.planning(1_000_000)));
     c.put("P2", List.of(Planner.throughput(quick ? 1_000 : 10_000)));
     return c;
   }

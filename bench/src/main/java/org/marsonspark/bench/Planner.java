@@ -19,7 +19,7 @@ final class Planner {
     return new Workload() {
       @Override
       public String id() {
-        return "P1";
+        return chunks >= 1_000_000 ? "P1 big" : "P1";
       }
 
       @Override
