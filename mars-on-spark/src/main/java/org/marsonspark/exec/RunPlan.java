@@ -92,6 +92,40 @@ final class RunPlan {
         outputs.addAll(s.outputs());
       }
     }
+
+    /** {@link #light()} and {@link #allTiny()}, worked out once, again only after {@link #absorb}. */
+    private Boolean light;
+    private Boolean allTiny;
+
+    /**
+     * Whether this is a light task. Asked of every task on every pass of the tail merge (a pass
+     * per merged task), over packs of up to 10⁴ subtasks each: computed once.
+     */
+    boolean light() {
+      if (light == null) {
+        light = RunPlan.light(this);
+      }
+      return light;
+    }
+
+    /**
+     * Whether every subtask is tiny ({@link RunPlan#isTiny}) and asks for no resources of its
+     * own — what running inline needs of the work itself: computed once.
+     */
+    boolean allTiny() {
+      if (allTiny == null) {
+        allTiny = subtasks.stream().allMatch(s -> isTiny(s) && plainResources(s));
+      }
+      return allTiny;
+    }
+
+    /** Takes over {@code m}'s subtasks and outputs after its own (a merged tail). */
+    void absorb(Task m) {
+      subtasks.addAll(m.subtasks);
+      outputs.addAll(m.outputs);
+      light = null;
+      allTiny = null;
+    }
   }
 
   final List<Task> tasks = new ArrayList<>();
@@ -268,7 +302,7 @@ final class RunPlan {
    */
   private static boolean mergeTail(List<Task> tasks, List<List<Task>> tasksByGroup, Map<Subtask, Task> taskOf) {
     for (Task c : tasks) {
-      if (c.inline || c.exchange || c.predecessors.isEmpty() || !light(c)) {
+      if (c.inline || c.exchange || c.predecessors.isEmpty() || !c.light()) {
         continue;
       }
       // c with the inline steps it computes (a reduction's lower combines, producers first): they move together
@@ -289,12 +323,11 @@ final class RunPlan {
         continue;
       }
       Task into = producers.stream().max(Comparator.comparingInt((Task p) -> p.partition)).orElseThrow();
-      if (!resources(into).equals(resources(c)) || moving.stream().anyMatch(m -> m != c && !light(m))) {
+      if (!resources(into).equals(resources(c)) || moving.stream().anyMatch(m -> m != c && !m.light())) {
         continue;
       }
       for (Task m : moving) { // producers first, as in tasks
-        into.subtasks.addAll(m.subtasks);
-        into.outputs.addAll(m.outputs);
+        into.absorb(m);
         m.subtasks.forEach(s -> taskOf.put(s, into));
         tasks.remove(m);
         List<Task> own = tasksByGroup.get(m.group);
@@ -343,8 +376,7 @@ final class RunPlan {
       // an exchange's maps write its shuffle: they are tasks of their own
       t.inline = !t.exchange && t.successors.size() == 1 && t.successors.get(0).group != t.group
           && !t.successors.get(0).exchange
-          && t.subtasks.stream().allMatch(RunPlan::isTiny)
-          && t.subtasks.stream().allMatch(RunPlan::plainResources)
+          && t.allTiny()
           && t.outputs.stream().noneMatch(c -> targets.contains(c.key()));
     }
     for (Task t : tasks) {

@@ -109,8 +109,10 @@ public final class Reduction extends TensorOp {
     }
     long[][] nsplits = in.nsplits();
     long[][] offsets = new long[nsplits.length][];
+    boolean[] known = new boolean[nsplits.length];
     for (int i = 0; i < nsplits.length; i++) {
       offsets[i] = Shapes.offsets(nsplits[i]);
+      known[i] = !Shapes.hasUnknown(nsplits[i]);
     }
     long[] globalShape = in.shape();
     int combine = ctx.options().combineSize();
@@ -120,8 +122,7 @@ public final class Reduction extends TensorOp {
       int[] idx = c.index();
       long[] off = new long[idx.length];
       for (int i = 0; i < idx.length; i++) {
-        boolean known = !Shapes.hasUnknown(nsplits[i]);
-        off[i] = known ? offsets[i][idx[i]] : -1;
+        off[i] = known[i] ? offsets[i][idx[i]] : -1;
       }
       long[] pshape = c.shape();
       for (int a : axes) {
