@@ -483,6 +483,11 @@ final class RunPlan {
         || s.nodes().stream().anyMatch(n -> n.op() instanceof PartitionSource || n.op().externalBytes() > 0)) {
       return false; // reading a Spark partition or a file: where it runs matters
     }
+    return tinyOutput(s);
+  }
+
+  /** Whether a subtask's outputs have known shapes and {@link #TINY_ELEMENTS} elements at most in all. */
+  private static boolean tinyOutput(Subtask s) {
     long out = 0;
     for (Chunk c : s.outputs()) {
       if (c.hasUnknownShape()) {
@@ -506,14 +511,7 @@ final class RunPlan {
         return false;
       }
     }
-    long out = 0;
-    for (Chunk c : s.outputs()) {
-      if (c.hasUnknownShape()) {
-        return false;
-      }
-      out += Shapes.size(c.shape());
-    }
-    return out <= TINY_ELEMENTS;
+    return tinyOutput(s);
   }
 
   /**
