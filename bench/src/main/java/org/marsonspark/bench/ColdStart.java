@@ -113,9 +113,11 @@ public final class ColdStart {
         text.append(line).append('\n');
         String[] f = line.split("\t");
         if (f.length == 3 && f[0].equals("cold")) {
-          // the child's main, in the epoch milliseconds of this (same) machine: its launch from here
-          times.put(f[1].equals(MAIN_AT) ? "JVM launch to main" : f[1], f[1].equals(MAIN_AT)
-              ? (Long.parseLong(f[2]) - launched) / 1e3 : Double.parseDouble(f[2]));
+          if (f[1].equals(MAIN_AT)) { // the child's main in this (same) machine's clock: its launch from here
+            times.put("JVM launch to main", (Long.parseLong(f[2]) - launched) / 1e3);
+          } else {
+            times.put(f[1], Double.parseDouble(f[2]));
+          }
         }
       }
     }
