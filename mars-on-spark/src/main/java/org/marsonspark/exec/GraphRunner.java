@@ -143,12 +143,15 @@ public final class GraphRunner {
    * Plans what {@link #run} would run — fusion, rewriting, RDDs — without running or holding
    * anything; for {@code explain} and for measuring the planner.
    */
-  public RunStats plan(Collection<Chunk> targets, Settings settings) {
+  public Planned plan(Collection<Chunk> targets, Settings settings) {
     List<Subtask> subtasks = new Fuser(settings.fusion()).plan(targets, store::isMaterialized);
     RunPlan plan = RunPlan.build(sc, store, cluster, rewriters, resourceProfiles, subtasks, keys(targets), settings,
         true, null);
-    return new RunStats(subtasks.size(), plan.tasks.size(), plan.rdds.size(), 0);
+    return new Planned(subtasks.size(), plan.tasks.size(), plan.rdds.size(), plan.stages());
   }
+
+  /** What {@link #plan} found: sizes, and a line per RDD or exchange of the plan, producers first. */
+  public record Planned(int subtasks, int tasks, int rdds, List<PlanStage> stages) {}
 
   private static java.util.Set<Long> keys(Collection<Chunk> chunks) {
     java.util.Set<Long> keys = new java.util.HashSet<>();

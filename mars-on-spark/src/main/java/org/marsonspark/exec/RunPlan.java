@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.IntUnaryOperator;
+import java.util.function.Predicate;
 import org.apache.spark.SparkContext;
 import org.apache.spark.rdd.RDD;
 import org.marsonspark.core.Chunk;
@@ -47,7 +49,7 @@ final class RunPlan {
     final List<Subtask> subtasks;
     final int level;
     /** The RDD (group) this task is a partition of. */
-    final int group;
+    final Group group;
     int partition;
     /** Packed calls sharing their nodes with the stage's other tasks at run time ({@link SharedNodes}). */
     final boolean shared;
@@ -81,7 +83,7 @@ final class RunPlan {
     /** The Spark form of an exchange task (null for other tasks). */
     ShuffleExchange shuffle;
 
-    Task(List<Subtask> subtasks, int level, int group, int partition) {
+    Task(List<Subtask> subtasks, int level, Group group, int partition) {
       this.subtasks = new ArrayList<>(subtasks);
       this.exchange = subtasks.size() == 1 && subtasks.get(0).tail().op() instanceof Exchange;
       this.level = level;
@@ -128,7 +130,48 @@ final class RunPlan {
     }
   }
 
+  /** How the subtasks of one RDD are laid out as its tasks, chosen once per RDD ({@link #place}). */
+  enum Shape {
+    /** An all-to-all step: a Spark shuffle, never a job of its own. */
+    EXCHANGE("exchange"),
+    /** A task per subtask. */
+    ALONE("a task each"),
+    /** Cheap subtasks, consecutive ones packed into about four tasks per slot. */
+    PACKED("packed"),
+    /** Generated reductions in packs whose sizes differ by one at most, about four per slot. */
+    EVEN_PACKS("even packs"),
+    /** A task per slot, of about equal input each. */
+    PER_SLOT("a task per slot"),
+    /** Spawned calls, a task per slot, taking over each other's calls at run time. */
+    SHARED_CALLS("shared calls");
+
+    final String label;
+
+    Shape(String label) {
+      this.label = label;
+    }
+  }
+
+  /** The one decision of how an RDD's subtasks become tasks: the shape, why, and the packs. */
+  record Placement(Shape shape, String reason, List<List<Subtask>> packs) {}
+
+  /** One RDD of the plan (or one exchange): its subtasks' key, their placement and its tasks. */
+  static final class Group {
+    final RddKey key;
+    final Placement placement;
+    /** Its tasks, partition order; empty once merged into another group's tasks. */
+    final List<Task> tasks = new ArrayList<>();
+    /** The group whose last task took over this group's tasks (a merged tail), or null. */
+    Group mergedInto;
+
+    Group(RddKey key, Placement placement) {
+      this.key = key;
+      this.placement = placement;
+    }
+  }
+
   final List<Task> tasks = new ArrayList<>();
+  final List<Group> groups = new ArrayList<>();
   final List<ChunkRDD> rdds = new ArrayList<>();
   /** The exchange tasks, each a Spark shuffle. */
   final List<Task> exchanges = new ArrayList<>();
@@ -139,115 +182,27 @@ final class RunPlan {
   }
 
   /**
+   * Plans a run in named passes: {@link #levels depth}, {@link #group grouping and placement},
+   * {@link #link dependencies and inline steps}, {@link #mergeTails tail merging} (one JVM only),
+   * {@link #placeSources source placement} (with locality), then the RDDs themselves.
+   *
    * @param dryRun build the RDDs only (for {@code explain}): nothing is persisted or referenced
    */
   static RunPlan build(SparkContext sc, ChunkStore store, ClusterView cluster, List<SubtaskRewriter> rewriters,
       ResourceProfiles profiles, List<Subtask> subtasks, Set<Long> targets, GraphRunner.Settings settings,
       boolean dryRun, org.apache.spark.util.LongAccumulator remoteReads) {
-    RunPlan plan = new RunPlan(subtasks.size());
-    Map<Long, Subtask> producer = new HashMap<>();
-    for (Subtask s : subtasks) {
-      for (Chunk out : s.outputs()) {
-        producer.put(out.key(), s);
-      }
-    }
-    // depth of each subtask (subtasks come producers first)
-    Map<Subtask, Integer> levelOf = new IdentityHashMap<>();
-    for (Subtask s : subtasks) {
-      int lvl = 0;
-      for (Chunk in : s.externalInputs()) {
-        Subtask p = producer.get(in.key());
-        if (p != null) {
-          lvl = Math.max(lvl, levelOf.get(p) + 1);
-        } else if (!store.isMaterialized(in)) {
-          throw new MarsException(ErrorClass.INTERNAL, "input " + in + " of " + s + " is neither planned nor materialized");
-        }
-      }
-      levelOf.put(s, lvl);
-    }
-    // group by (operand, depth, resources); pack cheap subtasks; one task per pack
-    Map<RddKey, List<Subtask>> groups = new LinkedHashMap<>();
-    List<Subtask> byLevel = new ArrayList<>(subtasks);
-    byLevel.sort(Comparator.comparingInt(levelOf::get));
-    for (Subtask s : byLevel) {
-      groups.computeIfAbsent(RddKey.of(s, levelOf.get(s)), k -> new ArrayList<>()).add(s);
-    }
-    Map<Subtask, Task> taskOf = new IdentityHashMap<>();
-    List<List<Task>> tasksByGroup = new ArrayList<>();
-    for (List<Subtask> members : groups.values()) {
-      List<Task> groupTasks = new ArrayList<>();
-      // a task asking for more cores occupies them only where Spark schedules by resource profile
-      int cpus = RddKey.of(members.get(0), 0).resources().cpus();
-      cpus = cpus > 1 && profiles.supported() ? cpus : 1;
-      int slots = Math.max(1, sc.defaultParallelism() / cpus);
-      List<List<Subtask>> packs = members.get(0).tail().op() instanceof Exchange ? List.of(members)
-          : cluster.singleJvm() && members.size() > slots
-          && members.stream().allMatch(m -> reducesStoredChunks(m, producer))
-          ? packByInput(members, slots) : pack(members, slots);
-      for (List<Subtask> pack : packs) {
-        Task t = new Task(pack, levelOf.get(pack.get(0)), tasksByGroup.size(), groupTasks.size());
-        pack.forEach(s -> taskOf.put(s, t));
-        groupTasks.add(t);
-        plan.tasks.add(t);
-      }
-      tasksByGroup.add(groupTasks);
-    }
-    link(plan.tasks, producer, taskOf, targets);
-    // where every task runs in one JVM, a light consumer of one RDD's partitions runs in the last
-    // of them rather than as a Spark job of its own
+    Map<Long, Subtask> producer = producers(subtasks);
+    Map<Subtask, Integer> levelOf = levels(subtasks, producer, store::isMaterialized);
+    RunPlan plan = group(subtasks, levelOf, producer, cluster.singleJvm(),
+        cpus -> Math.max(1, sc.defaultParallelism() / (cpus > 1 && profiles.supported() ? cpus : 1)));
+    link(plan.tasks, producer, targets);
     if (cluster.singleJvm()) {
-      while (mergeTail(plan.tasks, tasksByGroup, taskOf)) {
-        link(plan.tasks, producer, taskOf, targets);
-      }
+      mergeTails(plan, producer, targets);
     }
-    // where source tasks should run: next to their consumers, on the executors alive now
-    Map<Task, String> placed = Map.of();
     List<String> executors = settings.locality() ? cluster.executors() : List.of();
-    if (settings.locality()) {
-      // tasks reading an external RDD are left to Spark, which follows that RDD's preferred locations
-      List<Task> sources = plan.tasks.stream().filter(t -> t.subtasks.stream()
-          .allMatch(s -> s.externalInputs().isEmpty() && s.nodes().stream()
-              .noneMatch(n -> n.op() instanceof PartitionSource))).toList();
-      Map<Task, List<Task>> consumers = new IdentityHashMap<>();
-      plan.tasks.forEach(t -> consumers.put(t, t.successors));
-      // an exchange runs nowhere: the sources of its maps are spread
-      List<Task> consumerOrder = plan.tasks.stream().filter(t -> !t.predecessors.isEmpty() && !t.exchange).toList();
-      placed = Locality.placeSources(sources, consumers, consumerOrder, executors);
-    }
-    // RDDs, level by level so that parents exist first
-    Set<String> live = Set.copyOf(executors);
-    List<SubtaskRewriter> active = settings.fusion() ? rewriters : List.of();
-    List<RddKey> keys = new ArrayList<>(groups.keySet());
-    for (int g = 0; g < tasksByGroup.size(); g++) {
-      List<Task> groupTasks = tasksByGroup.get(g);
-      if (groupTasks.isEmpty()) {
-        continue; // all merged into their producers' tasks
-      }
-      if (groupTasks.get(0).exchange) {
-        Task x = groupTasks.get(0);
-        x.shuffle = newExchange(sc, store, x, producer, taskOf, !dryRun);
-        plan.exchanges.add(x);
-        continue;
-      }
-      ChunkRDD rdd = newRdd(sc, store, active, groupTasks, producer, taskOf, remoteReads, !dryRun);
-      if (settings.locality()) {
-        List<List<Chunk>> inputs = new ArrayList<>();
-        String[] assigned = new String[groupTasks.size()];
-        for (Task t : groupTasks) {
-          LinkedHashSet<Chunk> ext = new LinkedHashSet<>();
-          t.subtasks.forEach(s -> ext.addAll(s.externalInputs()));
-          inputs.add(new ArrayList<>(ext));
-          assigned[t.partition] = placed.get(t);
-        }
-        rdd.setLocality(new Locality(store, inputs, assigned, live));
-      }
-      if (!dryRun) {
-        rdd.persist(settings.storageLevel());
-        profiles.apply(rdd, keys.get(g).resources());
-      }
-      groupTasks.forEach(t -> t.rdd = rdd);
-      plan.rdds.add(rdd);
-    }
+    Map<Task, String> placed = settings.locality() ? placeSources(plan.tasks, executors) : Map.of();
+    plan.buildRdds(sc, store, settings.fusion() ? rewriters : List.of(), producer, placed, Set.copyOf(executors),
+        settings, profiles, remoteReads, dryRun);
     // each subtask holds a reference on each input until it has run
     for (Subtask s : dryRun ? List.<Subtask>of() : subtasks) {
       for (Chunk in : s.externalInputs()) {
@@ -257,10 +212,135 @@ final class RunPlan {
     return plan;
   }
 
-  /** (Re)computes the tasks' dependencies and which of them run inline. */
-  private static void link(List<Task> tasks, Map<Long, Subtask> producer, Map<Subtask, Task> taskOf,
-      Set<Long> targets) {
+  /** Which subtask makes each output chunk, by chunk key. */
+  static Map<Long, Subtask> producers(List<Subtask> subtasks) {
+    Map<Long, Subtask> producer = new HashMap<>();
+    for (Subtask s : subtasks) {
+      for (Chunk out : s.outputs()) {
+        producer.put(out.key(), s);
+      }
+    }
+    return producer;
+  }
+
+  /**
+   * Pass 1, depth: 0 for a subtask reading only materialized chunks, else one more than its
+   * deepest producer's. Subtasks come producers first; an input neither planned nor
+   * materialized is a planner bug.
+   */
+  static Map<Subtask, Integer> levels(List<Subtask> subtasks, Map<Long, Subtask> producer,
+      Predicate<Chunk> materialized) {
+    Map<Subtask, Integer> levelOf = new IdentityHashMap<>();
+    for (Subtask s : subtasks) {
+      int lvl = 0;
+      for (Chunk in : s.externalInputs()) {
+        Subtask p = producer.get(in.key());
+        if (p != null) {
+          lvl = Math.max(lvl, levelOf.get(p) + 1);
+        } else if (!materialized.test(in)) {
+          throw new MarsException(ErrorClass.INTERNAL, "input " + in + " of " + s + " is neither planned nor materialized");
+        }
+      }
+      levelOf.put(s, lvl);
+    }
+    return levelOf;
+  }
+
+  /**
+   * Pass 2, grouping and placement: subtasks of one {@link RddKey} (operand, depth, resources)
+   * form a group — an RDD — whose tasks are the packs its {@link #place placement} chose.
+   *
+   * @param slotsFor tasks the cluster runs at once for tasks asking for so many cores
+   */
+  static RunPlan group(List<Subtask> subtasks, Map<Subtask, Integer> levelOf, Map<Long, Subtask> producer,
+      boolean singleJvm, IntUnaryOperator slotsFor) {
+    RunPlan plan = new RunPlan(subtasks.size());
+    Map<RddKey, List<Subtask>> byKey = new LinkedHashMap<>();
+    List<Subtask> byLevel = new ArrayList<>(subtasks);
+    byLevel.sort(Comparator.comparingInt(levelOf::get));
+    for (Subtask s : byLevel) {
+      byKey.computeIfAbsent(RddKey.of(s, levelOf.get(s)), k -> new ArrayList<>()).add(s);
+    }
+    for (Map.Entry<RddKey, List<Subtask>> e : byKey.entrySet()) {
+      List<Subtask> members = e.getValue();
+      Placement placement = place(members, slotsFor.applyAsInt(e.getKey().resources().cpus()), singleJvm, producer);
+      Group g = new Group(e.getKey(), placement);
+      for (List<Subtask> pack : placement.packs()) {
+        Task t = new Task(pack, levelOf.get(pack.get(0)), g, g.tasks.size());
+        g.tasks.add(t);
+        plan.tasks.add(t);
+      }
+      plan.groups.add(g);
+    }
+    return plan;
+  }
+
+  /**
+   * The one placement decision: how the subtasks of one RDD become its tasks, and why.
+   * Cheap subtasks go about four to a slot; generated reductions ({@link #generatesTinyOutput})
+   * too, in even packs; reductions of stored chunks in one JVM ({@link #reducesStoredChunks}) a
+   * task per slot; more spawned calls than slots a task per slot, whose tasks share their calls at
+   * run time ({@link SharedNodes}: a task that runs out of calls takes over calls other tasks have
+   * not started), so they balance like a pool of threads while each core pays for one Spark task
+   * rather than one per call; anything else a task each.
+   *
+   * @param slots tasks the cluster runs at once (cores, divided by the cores each task asks for)
+   */
+  static Placement place(List<Subtask> members, int slots, boolean singleJvm, Map<Long, Subtask> producer) {
+    int n = members.size();
+    slots = Math.max(1, slots);
+    if (members.get(0).tail().op() instanceof Exchange) {
+      return new Placement(Shape.EXCHANGE, "all-to-all: map outputs exchanged through one Spark shuffle",
+          List.of(members));
+    }
+    if (singleJvm && n > slots && members.stream().allMatch(m -> reducesStoredChunks(m, producer))) {
+      return new Placement(Shape.PER_SLOT, n + " reductions of stored chunks in one JVM: one task per slot ("
+          + slots + "), of about equal input", packByInput(members, slots));
+    }
+    boolean calls = members.stream().allMatch(s -> s.tail().op().batchable());
+    if (calls && n > slots) {
+      return new Placement(Shape.SHARED_CALLS, n + " spawned calls over " + slots
+          + " slots: one task per slot, sharing calls at run time", consecutive(members, slots));
+    }
+    int packs = 4 * slots;
+    if (!calls && n > packs && members.stream().allMatch(RunPlan::generatesTinyOutput)) {
+      return new Placement(Shape.EVEN_PACKS, n + " generated reductions (reading nothing, tiny output): "
+          + packs + " even packs, 4 per slot", evenPacks(members, packs));
+    }
+    if (!calls && n > packs && members.stream().allMatch(RunPlan::isCheap)) {
+      return new Placement(Shape.PACKED, n + " cheap subtasks (at most " + CHEAP_ELEMENTS
+          + " elements of work each): packed into about 4 tasks per slot", consecutive(members, packs));
+    }
+    String why = calls ? "no more spawned calls than slots (" + slots + ")"
+        : n <= packs ? "no more subtasks than 4 per slot (" + packs + ")"
+        : "subtasks with more than " + CHEAP_ELEMENTS + " elements of work";
+    return new Placement(Shape.ALONE, why, members.stream().map(List::of).toList());
+  }
+
+  /** {@link #place}'s packs alone, with the slots of a cluster of several JVMs. */
+  static List<List<Subtask>> pack(List<Subtask> members, int slots) {
+    return place(members, slots, false, Map.of()).packs();
+  }
+
+  /** Consecutive packs of {@code ceil(n / packs)} members, the last one smaller. */
+  private static List<List<Subtask>> consecutive(List<Subtask> members, int packs) {
+    int n = members.size();
+    int size = (n + packs - 1) / packs;
+    List<List<Subtask>> out = new ArrayList<>();
+    for (int i = 0; i < n; i += size) {
+      out.add(members.subList(i, Math.min(n, i + size)));
+    }
+    return out;
+  }
+
+  /**
+   * Pass 3, dependencies: (re)computes which tasks each task waits for, which partitions of its
+   * own RDD it reads (a merged tail's siblings), and which run inline ({@link #markInline}).
+   */
+  static void link(List<Task> tasks, Map<Long, Subtask> producer, Set<Long> targets) {
+    Map<Subtask, Task> taskOf = new IdentityHashMap<>();
     for (Task t : tasks) {
+      t.subtasks.forEach(s -> taskOf.put(s, t));
       t.successors.clear();
       t.predecessors.clear();
       t.siblings.clear();
@@ -290,6 +370,21 @@ final class RunPlan {
   }
 
   /**
+   * Pass 4, tail merging, where every task runs in one JVM: a light consumer of one RDD's
+   * partitions moves into the last of them ({@link #mergeTail}) until none can. Each step removes
+   * a task, so the fixed point is reached within as many steps as there were tasks.
+   */
+  static void mergeTails(RunPlan plan, Map<Long, Subtask> producer, Set<Long> targets) {
+    int bound = plan.tasks.size();
+    for (int step = 0; mergeTail(plan.tasks); step++) {
+      if (step >= bound) {
+        throw new MarsException(ErrorClass.INTERNAL, "tail merging did not settle within " + bound + " steps");
+      }
+      link(plan.tasks, producer, targets);
+    }
+  }
+
+  /**
    * Moves one light task — spawned calls, or a tiny step — whose producers are all partitions of
    * one RDD into the last of those partitions, where it runs after that partition's own work and
    * reads the other partitions' outputs ({@link SubtaskPartition.Input#sibling}) from the slots of
@@ -300,7 +395,7 @@ final class RunPlan {
    * where every task runs in one JVM: elsewhere a sibling partition still running on another
    * executor would be computed a second time. Returns whether a task moved.
    */
-  private static boolean mergeTail(List<Task> tasks, List<List<Task>> tasksByGroup, Map<Subtask, Task> taskOf) {
+  private static boolean mergeTail(List<Task> tasks) {
     for (Task c : tasks) {
       if (c.inline || c.exchange || c.predecessors.isEmpty() || !c.light()) {
         continue;
@@ -318,7 +413,7 @@ final class RunPlan {
           }
         }
       }
-      int group = producers.isEmpty() ? -1 : producers.get(0).group;
+      Group group = producers.isEmpty() ? null : producers.get(0).group;
       if (producers.isEmpty() || producers.stream().anyMatch(p -> p.group != group || p.inline || p.exchange)) {
         continue;
       }
@@ -328,12 +423,14 @@ final class RunPlan {
       }
       for (Task m : moving) { // producers first, as in tasks
         into.absorb(m);
-        m.subtasks.forEach(s -> taskOf.put(s, into));
         tasks.remove(m);
-        List<Task> own = tasksByGroup.get(m.group);
+        List<Task> own = m.group.tasks;
         own.remove(m);
         for (int i = 0; i < own.size(); i++) {
           own.get(i).partition = i;
+        }
+        if (own.isEmpty()) {
+          m.group.mergedInto = into.group;
         }
       }
       return true;
@@ -341,6 +438,91 @@ final class RunPlan {
     return false;
   }
 
+  /**
+   * Pass 5, source placement (with locality): tasks that read nothing go next to their
+   * consumers, spread over the executors alive now. Tasks reading an external RDD are left to
+   * Spark, which follows that RDD's preferred locations; an exchange runs nowhere, so the sources
+   * of its maps are spread.
+   */
+  static Map<Task, String> placeSources(List<Task> tasks, List<String> executors) {
+    List<Task> sources = tasks.stream().filter(t -> t.subtasks.stream()
+        .allMatch(s -> s.externalInputs().isEmpty() && s.nodes().stream()
+            .noneMatch(n -> n.op() instanceof PartitionSource))).toList();
+    Map<Task, List<Task>> consumers = new IdentityHashMap<>();
+    tasks.forEach(t -> consumers.put(t, t.successors));
+    List<Task> consumerOrder = tasks.stream().filter(t -> !t.predecessors.isEmpty() && !t.exchange).toList();
+    return Locality.placeSources(sources, consumers, consumerOrder, executors);
+  }
+
+  /** Pass 6: the Spark form of each group — a shuffle, or an RDD — producers first. */
+  private void buildRdds(SparkContext sc, ChunkStore store, List<SubtaskRewriter> rewriters,
+      Map<Long, Subtask> producer, Map<Task, String> placed, Set<String> live, GraphRunner.Settings settings,
+      ResourceProfiles profiles, org.apache.spark.util.LongAccumulator remoteReads, boolean dryRun) {
+    Map<Subtask, Task> taskOf = new IdentityHashMap<>();
+    tasks.forEach(t -> t.subtasks.forEach(s -> taskOf.put(s, t)));
+    for (Group g : groups) {
+      List<Task> groupTasks = g.tasks;
+      if (groupTasks.isEmpty()) {
+        continue; // all merged into their producers' tasks
+      }
+      if (groupTasks.get(0).exchange) {
+        Task x = groupTasks.get(0);
+        x.shuffle = newExchange(sc, store, x, producer, taskOf, !dryRun);
+        exchanges.add(x);
+        continue;
+      }
+      ChunkRDD rdd = newRdd(sc, store, rewriters, groupTasks, producer, taskOf, remoteReads, !dryRun);
+      if (settings.locality()) {
+        List<List<Chunk>> inputs = new ArrayList<>();
+        String[] assigned = new String[groupTasks.size()];
+        for (Task t : groupTasks) {
+          LinkedHashSet<Chunk> ext = new LinkedHashSet<>();
+          t.subtasks.forEach(s -> ext.addAll(s.externalInputs()));
+          inputs.add(new ArrayList<>(ext));
+          assigned[t.partition] = placed.get(t);
+        }
+        rdd.setLocality(new Locality(store, inputs, assigned, live));
+      }
+      if (!dryRun) {
+        rdd.persist(settings.storageLevel());
+        profiles.apply(rdd, g.key.resources());
+      }
+      groupTasks.forEach(t -> t.rdd = rdd);
+      rdds.add(rdd);
+    }
+  }
+
+  /** The plan as a user reads it: a line per RDD or exchange, producers first. */
+  List<PlanStage> stages() {
+    List<PlanStage> out = new ArrayList<>();
+    for (Group g : groups) {
+      Subtask first = g.placement.packs().get(0).get(0);
+      Chunk chunk = first.outputs().get(0);
+      int members = g.placement.packs().stream().mapToInt(List::size).sum();
+      int inline = (int) g.tasks.stream().filter(t -> t.inline).count();
+      String shape;
+      String reason = g.placement.reason();
+      if (g.mergedInto != null) {
+        Group into = g.mergedInto;
+        while (into.mergedInto != null) {
+          into = into.mergedInto;
+        }
+        Subtask host = into.placement.packs().get(0).get(0);
+        shape = "merged tail";
+        reason = "light, reading one RDD's partitions: runs in the last task of " + host.tail().op().name()
+            + " at depth " + into.tasks.get(0).level;
+      } else if (inline == g.tasks.size()) {
+        shape = "inline";
+        reason = "tiny, with one consumer: computed inside its consumer's task";
+      } else {
+        shape = g.placement.shape().label + (inline > 0 ? ", " + inline + " inline" : "");
+      }
+      out.add(new PlanStage(g.key.level(), first.tail().op().name(), first.nodes().size(),
+          chunk.hasUnknownShape() ? "unknown" : Arrays.toString(chunk.shape()), members, g.tasks.size(), shape,
+          reason, g.key.resources().toString()));
+    }
+    return out;
+  }
 
   /** Spawned calls (they wait for their inputs anyway) or tiny steps, with no external RDD to read. */
   private static boolean light(Task t) {
@@ -424,35 +606,6 @@ final class RunPlan {
       }
       return new RddKey(s.tail().op().batchable() ? -1 : s.tail().owner(), level, resources);
     }
-  }
-
-  /**
-   * Consecutive packs of cheap subtasks, about four per core, and so of generated reductions
-   * ({@link #generatesTinyOutput}); expensive ones alone. Batchable
-   * calls (spawned functions) are of unknown cost: more calls than task slots are packed into
-   * one task per slot, whose tasks share their calls at run time ({@link SharedNodes}: a task
-   * that runs out of calls takes over calls other tasks have not started), so they balance like
-   * a pool of threads while each core pays for one Spark task rather than one per call.
-   *
-   * @param slots tasks the cluster runs at once (cores, divided by the cores each task asks for)
-   */
-  static List<List<Subtask>> pack(List<Subtask> members, int slots) {
-    int n = members.size();
-    boolean calls = members.stream().allMatch(s -> s.tail().op().batchable());
-    int packs = (calls ? 1 : 4) * Math.max(1, slots);
-    if (n > packs && !calls && members.stream().allMatch(RunPlan::generatesTinyOutput)) {
-      return evenPacks(members, packs);
-    }
-    boolean cheap = n > packs && (calls || members.stream().allMatch(RunPlan::isCheap));
-    if (!cheap) {
-      return members.stream().map(List::of).toList();
-    }
-    int size = (n + packs - 1) / packs;
-    List<List<Subtask>> out = new ArrayList<>();
-    for (int i = 0; i < n; i += size) {
-      out.add(members.subList(i, Math.min(n, i + size)));
-    }
-    return out;
   }
 
   /**

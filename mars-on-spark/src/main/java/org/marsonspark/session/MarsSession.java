@@ -30,6 +30,7 @@ import org.marsonspark.exec.ExpectedSparkLogs;
 import org.marsonspark.exec.Fetcher;
 import org.marsonspark.exec.GraphRunner;
 import org.marsonspark.exec.MarsKryoRegistrator;
+import org.marsonspark.exec.PlanStage;
 
 /**
  * Where Mars work runs: a Spark context, the chunk store, the options and the progress
@@ -425,8 +426,26 @@ public final class MarsSession implements AutoCloseable {
     return handles;
   }
 
-  /** What {@link #explain} found: sizes of the plan and the time tiling and planning took. */
-  public record Explain(int chunkOps, int subtasks, int rdds, long tileNanos, long planNanos) {}
+  /**
+   * What {@link #explain} found: sizes of the plan, the time tiling and planning took, and the
+   * plan itself, a {@link PlanStage} per RDD or exchange (producers first); {@link #toString}
+   * prints it a line each.
+   */
+  public record Explain(int chunkOps, int subtasks, int rdds, long tileNanos, long planNanos,
+      List<PlanStage> stages) {
+    public Explain {
+      stages = List.copyOf(stages);
+    }
+
+    @Override
+    public String toString() {
+      StringBuilder out = new StringBuilder(String.format(
+          "%d chunk ops, %d subtasks, %d RDDs (tiled in %.1f ms, planned in %.1f ms)%n", chunkOps, subtasks, rdds,
+          tileNanos / 1e6, planNanos / 1e6));
+      stages.forEach(s -> out.append("  ").append(s).append(System.lineSeparator()));
+      return out.toString();
+    }
+  }
 
   /**
    * Tiles and plans the targets as {@link #execute} would, without running anything. Graphs that
@@ -453,9 +472,9 @@ public final class MarsSession implements AutoCloseable {
       for (TileableData t : targets) {
         chunks.addAll(t.chunks());
       }
-      GraphRunner.RunStats stats = runner.plan(chunks, settings());
+      GraphRunner.Planned planned = runner.plan(chunks, settings());
       long t2 = System.nanoTime();
-      return new Explain(ctx.nodesCreated(), stats.subtasks(), stats.rdds(), t1 - t0, t2 - t1);
+      return new Explain(ctx.nodesCreated(), planned.subtasks(), planned.rdds(), t1 - t0, t2 - t1, planned.stages());
     } finally {
       executeLock.unlock();
     }

@@ -16,6 +16,8 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
+import org.marsonspark.exec.PlanStage;
+import org.marsonspark.session.MarsSession;
 
 /**
  * {@link TileContext#requireValues}: tiling that reads small values of chunks it had executed
@@ -232,5 +234,24 @@ class Session_ValuesTest {
     Tensor out = op.create();
     MarsException e = assertThrows(MarsException.class, () -> spark.session().explain(List.of(out.data())));
     assertEquals(ErrorClass.UNSUPPORTED_OPERATION, e.errorClass());
+  }
+  @Test
+  void explainPrintsALinePerRddWithItsTaskShapeWithoutRunning() {
+    // 20 chunks of ones + 1, each summed in its own fused loop (too much work to run inline), then
+    // a combine tree
+    Tensor sum = Mt.ones(new long[] {800_000}, DType.FLOAT64, ChunkSize.of(40_000)).add(1).sum();
+    MarsSession.Explain e = spark.session().explain(List.of(sum.data()));
+    PlanStage maps = e.stages().get(0);
+    assertEquals(0, maps.depth());
+    assertEquals(20, maps.subtasks());
+    assertEquals(3, maps.fusedOps(), "ones, add and the chunk's sum in one loop");
+    assertEquals("even packs", maps.taskShape());
+    assertEquals(8, maps.partitions(), "four packs per slot of local[2]");
+    assertTrue(e.stages().stream().skip(1).allMatch(s -> s.taskShape().equals("merged tail")),
+        "the combine tree runs in the last pack: " + e);
+    String text = e.toString();
+    assertEquals(e.stages().size() + 1, text.lines().count(), text);
+    assertTrue(text.lines().skip(1).allMatch(l -> l.startsWith("  depth ")), text);
+    assertFalse(spark.session().isExecuted(sum.data()), "explain runs nothing");
   }
 }
