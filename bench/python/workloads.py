@@ -54,6 +54,13 @@ def r2(impl, n, chunk):
     return float(x.median())
 
 
+def r3(impl, n, chunk):
+    import pandas as pd
+    x = pd.Series(np.random.random(n))
+    y = pd.Series(np.random.random(n))
+    return float(((3 * x - y) > 1).mean())
+
+
 _loaded = {}
 
 
@@ -128,7 +135,7 @@ def w6(impl, n, threads):
 
 def main():
     workload, impl, n, chunk, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-    fn = {"W1": w1, "W2": w2, "W3": w3, "R1": r1, "R2": r2, "L1": l1, "L2": l2, "L3": l3, "W6": w6}[workload]
+    fn = {"W1": w1, "W2": w2, "W3": w3, "R1": r1, "R2": r2, "R3": r3, "L1": l1, "L2": l2, "L3": l3, "W6": w6}[workload]
     result = fn(impl, n, chunk)  # warm-up
     for _ in range(repeats):
         t0 = time.perf_counter()

@@ -101,6 +101,7 @@ public final class Bench {
     c.put("W3", quick ? List.of(new MatrixStd(1000)) : List.of(new MatrixStd(4000), new MatrixStd(8000)));
     c.put("R1", List.of(RowWindows.rolling(quick ? 2_000_000L : 20_000_000L, quick ? 250_000L : 2_500_000L)));
     c.put("R2", List.of(RowWindows.median(quick ? 2_000_000L : 20_000_000L, quick ? 250_000L : 2_500_000L)));
+    c.put("R3", List.of(RowWindows.elementwise(quick ? 2_000_000L : 20_000_000L, quick ? 250_000L : 2_500_000L)));
     c.put("L1", List.of(new KMeansLloyd(quick ? 200_000 : 2_000_000, quick ? 50_000 : 500_000)));
     c.put("L2", List.of(new LogisticFit(quick ? 100_000L : 1_000_000L, 50, quick ? 25_000L : 125_000L)));
     c.put("L3", List.of(new PcaFit(quick ? 100_000L : 1_000_000L, 100, quick ? 25_000L : 125_000L)));

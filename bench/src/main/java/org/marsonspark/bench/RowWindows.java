@@ -2,6 +2,7 @@ package org.marsonspark.bench;
 
 import java.util.List;
 import java.util.Map;
+import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.Md;
 import org.marsonspark.dataframe.Series;
 import org.marsonspark.tensor.ChunkSize;
@@ -10,7 +11,9 @@ import org.marsonspark.tensor.RandomState;
 /**
  * R1 and R2: row-wise operations on a float series of random numbers, generation included:
  * {@code x.rolling(20).mean().sum()} (every chunk borrows the 19 rows before it) and the exact
- * {@code x.median()} (a parallel sort, then the middle values). Against pandas on one core.
+ * {@code x.median()} (a parallel sort, then the middle values); R3, element-wise arithmetic and a
+ * comparison of two series, {@code ((3 * x - y) > 1).mean()} (one column times a scalar, a column
+ * minus a column, a column against a scalar). Against pandas on one core.
  */
 final class RowWindows implements Workload {
   private final String id;
@@ -31,6 +34,10 @@ final class RowWindows implements Workload {
     return new RowWindows("R2", n, chunk);
   }
 
+  static RowWindows elementwise(long n, long chunk) {
+    return new RowWindows("R3", n, chunk);
+  }
+
   @Override
   public String id() {
     return id;
@@ -38,8 +45,12 @@ final class RowWindows implements Workload {
 
   @Override
   public String description() {
-    String what = id.equals("R1") ? "x.rolling(20).mean().sum()" : "x.median()";
-    return String.format("%s of a series x = random(%.0e), chunks of %.0e rows", what, (double) n, (double) chunk);
+    String what = switch (id) {
+      case "R1" -> "x.rolling(20).mean().sum() of a series x";
+      case "R2" -> "x.median() of a series x";
+      default -> "((3 * x - y) > 1).mean() of series x, y";
+    };
+    return String.format("%s = random(%.0e), chunks of %.0e rows", what, (double) n, (double) chunk);
   }
 
   @Override
@@ -54,11 +65,14 @@ final class RowWindows implements Workload {
 
   @Override
   public List<Contender> contenders(Env env) {
-    Contender mars = id.equals("R1")
-        ? Contender.java("Mars on Spark (local[*])", () -> ((Number) series(3).rolling(20).mean().sum()
-            .execute(env.mars()).fetch()).doubleValue())
-        : Contender.java("Mars on Spark (local[*])", () -> ((Number) series(3).median()
-            .execute(env.mars()).fetch()).doubleValue());
+    Contender mars = Contender.java("Mars on Spark (local[*])", () -> ((Number) (switch (id) {
+      case "R1" -> series(3).rolling(20).mean().sum();
+      case "R2" -> series(3).median();
+      default -> {
+        DataFrame xy = Md.fromTensor(new RandomState(3).rand(new long[] {n, 2}, ChunkSize.of(chunk, 2)));
+        yield xy.col("0").mul(3).sub(xy.col("1")).gt(1).mean();
+      }
+    }).execute(env.mars()).fetch()).doubleValue());
     if (env.python() == null) {
       return List.of(mars);
     }

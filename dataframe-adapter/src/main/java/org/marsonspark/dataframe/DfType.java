@@ -1,5 +1,6 @@
 package org.marsonspark.dataframe;
 
+import java.time.LocalDateTime;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 
@@ -70,6 +71,42 @@ public enum DfType {
       default -> throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "unknown dtype '" + name
           + "': use one of int64, float64, bool, object (str), datetime64[ns], category");
     };
+  }
+
+  /**
+   * The one rule from a Java value to its dtype: {@code Long}, {@code Integer}, {@code Short},
+   * {@code Byte} are int64; {@code Double}, {@code Float} float64; {@code Boolean} bool;
+   * {@code String} object; {@code LocalDateTime} datetime64[ns]. Null (NA) and any other object
+   * give null: the caller says what it does with them.
+   */
+  public static DfType ofValue(Object v) {
+    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      return INT64;
+    }
+    if (v instanceof Double || v instanceof Float) {
+      return FLOAT64;
+    }
+    if (v instanceof Boolean) {
+      return BOOL;
+    }
+    if (v instanceof String) {
+      return OBJECT;
+    }
+    if (v instanceof LocalDateTime) {
+      return DATETIME;
+    }
+    return null;
+  }
+
+  /** A Java value as columns hold it: small integers as {@code Long}, {@code Float} as {@code Double}. */
+  public static Object canonical(Object v) {
+    if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      return ((Number) v).longValue();
+    }
+    if (v instanceof Float f) {
+      return f.doubleValue();
+    }
+    return v;
   }
 
   @Override

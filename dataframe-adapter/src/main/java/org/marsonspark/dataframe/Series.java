@@ -1,6 +1,5 @@
 package org.marsonspark.dataframe;
 
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -102,20 +101,9 @@ public final class Series extends Executable {
 
   /** The dtype of a Java constant. */
   static DfType scalarType(Object v) {
-    if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
-      return DfType.INT64;
-    }
-    if (v instanceof Double || v instanceof Float) {
-      return DfType.FLOAT64;
-    }
-    if (v instanceof Boolean) {
-      return DfType.BOOL;
-    }
-    if (v instanceof String) {
-      return DfType.OBJECT;
-    }
-    if (v instanceof LocalDateTime) {
-      return DfType.DATETIME;
+    DfType t = DfType.ofValue(v);
+    if (t != null) {
+      return t;
     }
     throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "value " + v + " of type "
         + (v == null ? "null" : v.getClass().getName())

@@ -63,19 +63,13 @@ public final class Apply {
   static long kinds(List<Object> values) {
     long k = 0;
     for (Object v : values) {
-      if (v == null) {
-        k |= NULLS;
-      } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-        k |= INTS;
-      } else if (v instanceof Double || v instanceof Float) {
-        k |= FLOATS;
-      } else if (v instanceof Boolean) {
-        k |= BOOLS;
-      } else if (v instanceof LocalDateTime) {
-        k |= DATES;
-      } else {
-        k |= OTHER;
-      }
+      DfType t = DfType.ofValue(v);
+      k |= v == null ? NULLS : t == null || t == DfType.OBJECT ? OTHER : switch (t) {
+        case INT64 -> INTS;
+        case FLOAT64 -> FLOATS;
+        case BOOL -> BOOLS;
+        default -> DATES;
+      };
     }
     return k;
   }
@@ -120,7 +114,7 @@ public final class Apply {
       case INT64 -> {
         long[] v = new long[n];
         for (int i = 0; i < n; i++) {
-          if (!(r[i] instanceof Long || r[i] instanceof Integer || r[i] instanceof Short || r[i] instanceof Byte)) {
+          if (DfType.ofValue(r[i]) != DfType.INT64) {
             throw misfit(op, r[i], labels.label(i), out);
           }
           v[i] = ((Number) r[i]).longValue();
@@ -160,22 +154,11 @@ public final class Apply {
       default -> {
         Object[] v = new Object[n];
         for (int i = 0; i < n; i++) {
-          v[i] = normalize(r[i]);
+          v[i] = DfType.canonical(r[i]);
         }
         return Column.ofObjects(v);
       }
     }
-  }
-
-  /** Java's small boxed numbers as the column kinds hold them (Long, Double). */
-  static Object normalize(Object v) {
-    if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
-      return ((Number) v).longValue();
-    }
-    if (v instanceof Float f) {
-      return f.doubleValue();
-    }
-    return v;
   }
 
   private static MarsException misfit(String op, Object v, Object label, DfType out) {
@@ -227,7 +210,7 @@ public final class Apply {
   public static HashMap<Object, Object> normalizedKeys(Map<?, ?> m) {
     HashMap<Object, Object> out = new HashMap<>();
     for (Map.Entry<?, ?> e : m.entrySet()) {
-      out.put(normalize(e.getKey()), normalize(e.getValue()));
+      out.put(DfType.canonical(e.getKey()), DfType.canonical(e.getValue()));
     }
     return out;
   }

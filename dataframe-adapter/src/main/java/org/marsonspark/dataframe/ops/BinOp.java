@@ -81,49 +81,78 @@ public enum BinOp {
     return DfType.INT64;
   }
 
-  /** Computes n rows. */
+  /**
+   * Computes n rows. The loop is chosen once per column pair (by op and the operands' primitive
+   * kind) and reads the columns' arrays; NAs that the values do not carry themselves (NaT) are
+   * applied after the loop. A float64 NaN needs no mask: IEEE arithmetic propagates it, and its
+   * comparisons are false except {@code !=}, as pandas's.
+   */
   Column compute(ColumnOrScalar a, ColumnOrScalar b, int n) {
     DfType out = resultType(a.dtype(), b.dtype());
     if (isComparison()) {
       return Column.ofBools(compare(a, b, n));
     }
     if (isLogical()) {
-      boolean[] r = new boolean[n];
-      for (int i = 0; i < n; i++) {
-        boolean x = a.getLong(i) != 0;
-        boolean y = b.getLong(i) != 0;
-        r[i] = this == AND ? x & y : this == OR ? x | y : x ^ y;
-      }
-      return Column.ofBools(r);
+      return Column.ofBools(logical(a.longs(n), b.longs(n), n));
     }
     if (out == DfType.OBJECT) {
-      Object[] r = new Object[n];
-      for (int i = 0; i < n; i++) {
-        Object x = a.get(i);
-        Object y = b.get(i);
-        if (x == null || y == null) {
-          r[i] = null;
-        } else if (x instanceof String s && y instanceof String t) {
-          r[i] = s + t;
-        } else {
-          throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "can only add str to str in an object column, got "
-              + x.getClass().getSimpleName() + " + " + y.getClass().getSimpleName());
-        }
-      }
-      return Column.ofObjects(r);
+      return Column.ofObjects(concat(a, b, n));
     }
     if (out == DfType.INT64) {
-      long[] r = new long[n];
-      for (int i = 0; i < n; i++) {
-        r[i] = longOp(a.getLong(i), b.getLong(i));
-      }
-      return Column.ofLongs(r);
+      return Column.ofLongs(arithmetic(a.longs(n), b.longs(n), n));
     }
+    return Column.ofDoubles(arithmetic(a.doubles(n), b.doubles(n), n));
+  }
+
+  private boolean[] logical(long[] x, long[] y, int n) {
+    boolean[] r = new boolean[n];
+    switch (this) {
+      case AND -> { for (int i = 0; i < n; i++) { r[i] = (x[i] & y[i]) != 0; } }
+      case OR -> { for (int i = 0; i < n; i++) { r[i] = (x[i] | y[i]) != 0; } }
+      default -> { for (int i = 0; i < n; i++) { r[i] = (x[i] ^ y[i]) != 0; } }
+    }
+    return r;
+  }
+
+  private long[] arithmetic(long[] x, long[] y, int n) {
+    long[] r = new long[n];
+    switch (this) {
+      case ADD -> { for (int i = 0; i < n; i++) { r[i] = x[i] + y[i]; } }
+      case SUB -> { for (int i = 0; i < n; i++) { r[i] = x[i] - y[i]; } }
+      case MUL -> { for (int i = 0; i < n; i++) { r[i] = x[i] * y[i]; } }
+      default -> { for (int i = 0; i < n; i++) { r[i] = longOp(x[i], y[i]); } }
+    }
+    return r;
+  }
+
+  private double[] arithmetic(double[] x, double[] y, int n) {
     double[] r = new double[n];
-    for (int i = 0; i < n; i++) {
-      r[i] = doubleOp(a.getDouble(i), b.getDouble(i));
+    switch (this) {
+      case ADD -> { for (int i = 0; i < n; i++) { r[i] = x[i] + y[i]; } }
+      case SUB -> { for (int i = 0; i < n; i++) { r[i] = x[i] - y[i]; } }
+      case MUL -> { for (int i = 0; i < n; i++) { r[i] = x[i] * y[i]; } }
+      case DIV -> { for (int i = 0; i < n; i++) { r[i] = x[i] / y[i]; } }
+      default -> { for (int i = 0; i < n; i++) { r[i] = doubleOp(x[i], y[i]); } }
     }
-    return Column.ofDoubles(r);
+    return r;
+  }
+
+  /** {@code +} of object columns: strings concatenated, NA where either side is. */
+  private static Object[] concat(ColumnOrScalar a, ColumnOrScalar b, int n) {
+    Object[] r = new Object[n];
+    for (int i = 0; i < n; i++) {
+      Object x = a.get(i);
+      Object y = b.get(i);
+      if (x == null || y == null) {
+        r[i] = null;
+      } else if (x instanceof String s && y instanceof String t) {
+        r[i] = s + t;
+      } else {
+        throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "can only add str to str in an object column, got "
+            + x.getClass().getSimpleName() + " + " + y.getClass().getSimpleName());
+      }
+    }
+    return r;
   }
 
   private long longOp(long x, long y) {
@@ -191,35 +220,69 @@ public enum BinOp {
   }
 
   private boolean[] compare(ColumnOrScalar a, ColumnOrScalar b, int n) {
-    boolean[] r = new boolean[n];
     DfType ta = a.dtype();
     DfType tb = b.dtype();
-    boolean numeric = ta.isNumeric() && tb.isNumeric();
-    boolean longs = (intLike(ta) && intLike(tb)) || (ta == DfType.DATETIME && tb == DfType.DATETIME);
+    boolean[] r;
+    if ((intLike(ta) && intLike(tb)) || (ta == DfType.DATETIME && tb == DfType.DATETIME)) {
+      r = compare(a.longs(n), b.longs(n), n);
+    } else if (ta.isNumeric() && tb.isNumeric()) {
+      r = compare(a.doubles(n), b.doubles(n), n);
+    } else {
+      return compareObjects(a, b, n);
+    }
+    if (a.hasNonNaNMissing() || b.hasNonNaNMissing()) {
+      for (int i = 0; i < n; i++) {
+        if (a.isNA(i) || b.isNA(i)) {
+          r[i] = this == NE;
+        }
+      }
+    }
+    return r;
+  }
+
+  private boolean[] compare(long[] x, long[] y, int n) {
+    boolean[] r = new boolean[n];
+    switch (this) {
+      case EQ -> { for (int i = 0; i < n; i++) { r[i] = x[i] == y[i]; } }
+      case NE -> { for (int i = 0; i < n; i++) { r[i] = x[i] != y[i]; } }
+      case LT -> { for (int i = 0; i < n; i++) { r[i] = x[i] < y[i]; } }
+      case LE -> { for (int i = 0; i < n; i++) { r[i] = x[i] <= y[i]; } }
+      case GT -> { for (int i = 0; i < n; i++) { r[i] = x[i] > y[i]; } }
+      default -> { for (int i = 0; i < n; i++) { r[i] = x[i] >= y[i]; } }
+    }
+    return r;
+  }
+
+  /** IEEE comparisons: a NaN on either side is false, except {@code !=} (pandas's NA rule). */
+  private boolean[] compare(double[] x, double[] y, int n) {
+    boolean[] r = new boolean[n];
+    switch (this) {
+      case EQ -> { for (int i = 0; i < n; i++) { r[i] = x[i] == y[i]; } }
+      case NE -> { for (int i = 0; i < n; i++) { r[i] = x[i] != y[i]; } }
+      case LT -> { for (int i = 0; i < n; i++) { r[i] = x[i] < y[i]; } }
+      case LE -> { for (int i = 0; i < n; i++) { r[i] = x[i] <= y[i]; } }
+      case GT -> { for (int i = 0; i < n; i++) { r[i] = x[i] > y[i]; } }
+      default -> { for (int i = 0; i < n; i++) { r[i] = x[i] >= y[i]; } }
+    }
+    return r;
+  }
+
+  /** Strings, categories and mixed kinds, a value at a time (Python's equality and order). */
+  private boolean[] compareObjects(ColumnOrScalar a, ColumnOrScalar b, int n) {
+    boolean[] r = new boolean[n];
     for (int i = 0; i < n; i++) {
       if (a.isNA(i) || b.isNA(i)) {
         r[i] = this == NE;
         continue;
       }
-      int c;
-      if (longs) {
-        c = Long.compare(a.getLong(i), b.getLong(i));
-      } else if (numeric) {
-        double x = a.getDouble(i);
-        double y = b.getDouble(i);
-        c = x < y ? -1 : x > y ? 1 : 0;
-      } else {
-        Object x = a.get(i);
-        Object y = b.get(i);
-        if (this == EQ || this == NE) {
-          r[i] = PyOrder.equalityKey(x).equals(PyOrder.equalityKey(y)) == (this == EQ);
-          continue;
-        }
-        c = compareObjects(x, y);
+      Object x = a.get(i);
+      Object y = b.get(i);
+      if (this == EQ || this == NE) {
+        r[i] = PyOrder.equalityKey(x).equals(PyOrder.equalityKey(y)) == (this == EQ);
+        continue;
       }
+      int c = PyOrder.compare(x, y, "", symbol);
       r[i] = switch (this) {
-        case EQ -> c == 0;
-        case NE -> c != 0;
         case LT -> c < 0;
         case LE -> c <= 0;
         case GT -> c > 0;
@@ -228,9 +291,4 @@ public enum BinOp {
     }
     return r;
   }
-
-  private int compareObjects(Object x, Object y) {
-    return PyOrder.compare(x, y, "", symbol);
-  }
-
 }

@@ -2,6 +2,7 @@ package org.marsonspark.dataframe.ops;
 
 import java.io.Serializable;
 import java.time.LocalDateTime;
+import java.util.Arrays;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.DfType;
@@ -74,6 +75,66 @@ final class ColumnOrScalar {
     return getLong(i);
   }
 
+  boolean isScalar() {
+    return column == null;
+  }
+
+  /**
+   * The values as doubles, read once for a whole loop: a float64 column's own array, an int64,
+   * bool or datetime column converted, a scalar repeated {@code n} times. A float64 NA is NaN
+   * here; other NAs ({@link #hasNonNaNMissing}) are not visible in the values.
+   */
+  double[] doubles(int n) {
+    if (column instanceof DoubleColumn d) {
+      return d.values();
+    }
+    double[] out = new double[n];
+    if (column == null) {
+      Arrays.fill(out, getDouble(0));
+      return out;
+    }
+    long[] l = longs(n);
+    for (int i = 0; i < n; i++) {
+      out[i] = l[i];
+    }
+    return out;
+  }
+
+  /**
+   * The values as longs, read once for a whole loop: an int64 column's own array, a datetime
+   * column's nanoseconds (NaT as {@link DfType#NAT}), bools as 0/1, a scalar repeated.
+   */
+  long[] longs(int n) {
+    if (column instanceof LongColumn l) {
+      return l.values();
+    }
+    if (column instanceof DatetimeColumn d) {
+      return d.nanos();
+    }
+    long[] out = new long[n];
+    if (column instanceof BoolColumn b) {
+      boolean[] v = b.values();
+      for (int i = 0; i < n; i++) {
+        out[i] = v[i] ? 1 : 0;
+      }
+    } else {
+      Arrays.fill(out, getLong(0));
+    }
+    return out;
+  }
+
+  /**
+   * Whether a row can be NA in a way its primitive value does not carry: NaT in a datetime
+   * column, a NA scalar, or any non-primitive column. A float64 NaN and an int64 or bool value
+   * (never NA) carry their own meaning through a loop.
+   */
+  boolean hasNonNaNMissing() {
+    if (column == null) {
+      return scalar == null;
+    }
+    return !(column instanceof DoubleColumn || column instanceof LongColumn || column instanceof BoolColumn);
+  }
+
   /** The value as an object (String for categories, boxed numbers). */
   Object get(int i) {
     if (column == null) {
@@ -91,20 +152,9 @@ final class ColumnOrScalar {
   /** The scalar side: a Java value and its dtype. */
   record Scalar(Object value, DfType dtype) implements Serializable {
     static Scalar of(Object v) {
-      if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
-        return new Scalar(((Number) v).longValue(), DfType.INT64);
-      }
-      if (v instanceof Double || v instanceof Float) {
-        return new Scalar(((Number) v).doubleValue(), DfType.FLOAT64);
-      }
-      if (v instanceof Boolean) {
-        return new Scalar(v, DfType.BOOL);
-      }
-      if (v instanceof String) {
-        return new Scalar(v, DfType.OBJECT);
-      }
-      if (v instanceof LocalDateTime) {
-        return new Scalar(v, DfType.DATETIME);
+      DfType t = DfType.ofValue(v);
+      if (t != null) {
+        return new Scalar(DfType.canonical(v), t);
       }
       throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "scalar " + v + " of type "
           + (v == null ? "null" : v.getClass().getName())
