@@ -10,6 +10,7 @@ import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -118,8 +119,7 @@ public final class DataFrame extends Executable {
 
   private void requireColumn(String name) {
     if (!data.columns().contains(name)) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "KeyError: column '" + name + "' not in "
-          + data.columns());
+      throw Errors.columnNotFound("", name, data.columns());
     }
   }
 
@@ -694,8 +694,7 @@ public final class DataFrame extends Executable {
     }
     for (String c : by) {
       if (!data.columns().contains(c)) {
-        throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": KeyError: column '" + c + "' not in "
-            + data.columns());
+        throw Errors.columnNotFound(op, c, data.columns());
       }
     }
     return new SortValues.Spec(SortValues.Source.COLUMNS, by.clone(), SortValues.ascendingFor(by.length, ascending),

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.UserFunctions;
@@ -39,7 +40,7 @@ public final class GroupBy {
     }
     for (String k : keys) {
       if (!df.columns().contains(k)) {
-        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "groupby: KeyError: '" + k + "' not in " + df.columns());
+        throw Errors.columnNotFound("groupby", k, df.columns(), "", "");
       }
       if (df.dtypes().get(k) == DfType.CATEGORY) {
         throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "groupby on a category column ('" + k + "') would "

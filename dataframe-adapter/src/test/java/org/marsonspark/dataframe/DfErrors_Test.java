@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.core.MarsAssert;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.local.Column;
@@ -67,10 +69,12 @@ class DfErrors_Test {
   @Test
   void unknownColumn() {
     DataFrame df = frame();
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("zz"), "'zz'", "[a, b, c, d, t, k]");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.select("a", "nope"), "'nope'");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.dropna("any", "nope"), "'nope'");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.fillna(Map.of("nope", 1.0)), "'nope'");
+    MarsException e = MarsAssert.assertError(ErrorClass.COLUMN_NOT_FOUND,
+        Map.of("op", "", "column", "zz", "columns", List.of("a", "b", "c", "d", "t", "k")), () -> df.col("zz"));
+    assertEquals("KeyError", e.pythonKind());
+    assertClass(ErrorClass.COLUMN_NOT_FOUND, () -> df.select("a", "nope"), "'nope'");
+    assertClass(ErrorClass.COLUMN_NOT_FOUND, () -> df.dropna("any", "nope"), "'nope'");
+    assertClass(ErrorClass.COLUMN_NOT_FOUND, () -> df.fillna(Map.of("nope", 1.0)), "'nope'");
   }
 
   @Test

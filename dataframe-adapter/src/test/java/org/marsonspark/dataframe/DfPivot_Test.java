@@ -132,9 +132,9 @@ class DfPivot_Test {
   @Test
   void errorsAreRaisedBeforeAnythingRuns() {
     DataFrame df = frame();
-    fails(ErrorClass.INVALID_ARGUMENT, "'zz' not in", () -> df.pivotTable("v", "zz", "b", "sum"));
-    fails(ErrorClass.INVALID_ARGUMENT, "'zz' not in", () -> df.pivotTable("v", "a", "zz", "sum"));
-    fails(ErrorClass.INVALID_ARGUMENT, "'zz' not in", () -> df.pivotTable(List.of("v", "zz"), "a", "b", "sum"));
+    fails(ErrorClass.COLUMN_NOT_FOUND, "'zz' not in", () -> df.pivotTable("v", "zz", "b", "sum"));
+    fails(ErrorClass.COLUMN_NOT_FOUND, "'zz' not in", () -> df.pivotTable("v", "a", "zz", "sum"));
+    fails(ErrorClass.COLUMN_NOT_FOUND, "'zz' not in", () -> df.pivotTable(List.of("v", "zz"), "a", "b", "sum"));
     fails(ErrorClass.INVALID_ARGUMENT, "unknown aggregation 'median'", () -> df.pivotTable("v", "a", "b", "median"));
     fails(ErrorClass.INVALID_ARGUMENT, "unknown aggregation 'avg'",
         () -> df.pivotTable("v", "a", "b", Map.of("v", "avg")));

@@ -189,7 +189,7 @@ class DfSort_Test {
   @Test
   void badArgumentsFailBeforeRunning() {
     DataFrame df = frame();
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.sortValues("nope"), "sort_values", "'nope'");
+    assertClass(ErrorClass.COLUMN_NOT_FOUND, () -> df.sortValues("nope"), "sort_values", "'nope'");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.sortValues(new String[0], new boolean[] {true}, "last"),
         "at least one column");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.sortValues(new String[] {"a", "s"},
@@ -197,7 +197,7 @@ class DfSort_Test {
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.sortValues(new String[] {"a"}, new boolean[] {true}, "middle"),
         "na_position", "'middle'");
     assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("a").sortValues(true, "top"), "na_position");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.nlargest(2, "zz"), "nlargest", "'zz'");
+    assertClass(ErrorClass.COLUMN_NOT_FOUND, () -> df.nlargest(2, "zz"), "nlargest", "'zz'");
     assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> df.nlargest(2, "s"), "nlargest", "'s'", "object");
     assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("s").nsmallest(2), "nsmallest", "object");
     assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.nlargest(2, "last", new String[] {"a"}), "keep='last'");

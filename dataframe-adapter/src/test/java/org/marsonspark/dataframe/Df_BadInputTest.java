@@ -73,25 +73,30 @@ class Df_BadInputTest {
   Stream<DynamicTest> frames() {
     DataFrame df = frame();
     List<BadInputs.Case> cases = List.of(
-        bad("an unknown column", ErrorClass.INVALID_ARGUMENT, "'zz'", "not in [a, b, c, t]", () -> df.col("zz")),
-        bad("sort by an unknown column", ErrorClass.INVALID_ARGUMENT, "'nope'", "not in [a, b, c, t]",
-            () -> df.sortValues("nope")),
+        bad("an unknown column", ErrorClass.COLUMN_NOT_FOUND, "'zz'", "not in [a, b, c, t]", () -> df.col("zz"))
+            .with(Map.of("op", "", "column", "zz", "columns", List.of("a", "b", "c", "t"))),
+        bad("sort by an unknown column", ErrorClass.COLUMN_NOT_FOUND, "'nope'", "not in [a, b, c, t]",
+            () -> df.sortValues("nope"))
+            .with(Map.of("column", "nope", "columns", List.of("a", "b", "c", "t"))),
         bad("an unknown na_position", ErrorClass.INVALID_ARGUMENT, "'middle'", "use \"first\" or \"last\"",
             () -> df.sortValues(new String[] {"a"}, new boolean[] {true}, "middle")),
-        bad("group by an unknown column", ErrorClass.INVALID_ARGUMENT, "'nope'", "not in [a, b, c, t]",
-            () -> df.groupby("nope")),
+        bad("group by an unknown column", ErrorClass.COLUMN_NOT_FOUND, "'nope'", "not in [a, b, c, t]",
+            () -> df.groupby("nope"))
+            .with(Map.of("column", "nope", "columns", List.of("a", "b", "c", "t"))),
         bad("an unknown aggregation", ErrorClass.INVALID_ARGUMENT, "'foo'", "use one of [sum, mean",
             () -> df.groupby("a").agg("foo")),
         bad("an unknown groupby method", ErrorClass.INVALID_ARGUMENT, "got fast", "must be auto, tree or shuffle",
             () -> df.groupby("a").method("fast")),
-        bad("merge on an unknown key", ErrorClass.INVALID_ARGUMENT, "'nope'", "left frame's columns [a, b, c, t]",
-            () -> df.merge(frame(), "inner", "nope")),
+        bad("merge on an unknown key", ErrorClass.COLUMN_NOT_FOUND, "'nope'", "left frame's columns [a, b, c, t]",
+            () -> df.merge(frame(), "inner", "nope"))
+            .with(Map.of("column", "nope", "columns", List.of("a", "b", "c", "t"))),
         bad("an unknown merge how", ErrorClass.INVALID_ARGUMENT, "'sideways'", "must be one of inner, left",
             () -> df.merge(frame(), "sideways", "a")),
         bad("a dtype pandas has but Mars does not", ErrorClass.UNSUPPORTED_DTYPE, "'complex'",
             "use one of int64, float64", () -> df.astype("complex")),
-        bad("astype of an unknown column", ErrorClass.INVALID_ARGUMENT, "'nope'", "not in [a, b, c, t]",
-            () -> df.astype(Map.of("nope", "int64"))),
+        bad("astype of an unknown column", ErrorClass.COLUMN_NOT_FOUND, "'nope'", "not in [a, b, c, t]",
+            () -> df.astype(Map.of("nope", "int64")))
+            .with(Map.of("column", "nope", "columns", List.of("a", "b", "c", "t"))),
         bad("an unknown dropna how", ErrorClass.INVALID_ARGUMENT, "some", "use \"any\" or \"all\"",
             () -> df.dropna("some")),
         bad("fill floats with text", ErrorClass.UNSUPPORTED_DTYPE, "x (String)", "fill with a value of that dtype",
@@ -102,8 +107,9 @@ class Df_BadInputTest {
             () -> df.col("c").sum()),
         bad("a mask of integers", ErrorClass.UNSUPPORTED_DTYPE, "got int64 (series 'a')",
             "build one with a comparison", () -> df.filter(df.col("a"))),
-        bad("a pivot table of an unknown column", ErrorClass.INVALID_ARGUMENT, "'nope'", "not in [a, b, c, t]",
-            () -> df.pivotTable("nope", "a", "c", "sum")),
+        bad("a pivot table of an unknown column", ErrorClass.COLUMN_NOT_FOUND, "'nope'", "not in [a, b, c, t]",
+            () -> df.pivotTable("nope", "a", "c", "sum"))
+            .with(Map.of("column", "nope", "columns", List.of("a", "b", "c", "t"))),
         bad(".dt of integers", ErrorClass.UNSUPPORTED_DTYPE, "not int64", "astype(\"datetime64[ns]\") first",
             () -> df.col("a").dt()),
         bad(".str of integers", ErrorClass.UNSUPPORTED_DTYPE, "not int64", "cast with astype(\"str\") first",
@@ -112,8 +118,9 @@ class Df_BadInputTest {
             () -> df.col("b").quantile(1.5)),
         bad("describe with a percentile above 1", ErrorClass.INVALID_ARGUMENT, "1.5", "Try 0.015 instead",
             () -> df.describe(1.5)),
-        bad("set_index of an unknown column", ErrorClass.INVALID_ARGUMENT, "'nope'", "not in [a, b, c, t]",
-            () -> df.setIndex("nope")),
+        bad("set_index of an unknown column", ErrorClass.COLUMN_NOT_FOUND, "'nope'", "not in [a, b, c, t]",
+            () -> df.setIndex("nope"))
+            .with(Map.of("column", "nope", "columns", List.of("a", "b", "c", "t"))),
         bad("nlargest keeping the middle", ErrorClass.UNSUPPORTED_OPERATION, "keep='middle'", "only keep='first'",
             () -> df.nlargest(1, "middle", new String[] {"a"})),
         bad("drop_duplicates keeping the middle", ErrorClass.INVALID_ARGUMENT, "\"middle\"",

@@ -1,5 +1,7 @@
 package org.marsonspark.core;
 
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.function.Executable;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.opentest4j.AssertionFailedError;
@@ -27,6 +29,19 @@ public final class MarsAssert {
       throw new IllegalArgumentException("mentions must not be null");
     }
     return check(expected, mentions, run);
+  }
+
+  /**
+   * {@code run} fails with a MarsException of class {@code expected} carrying exactly these
+   * parameters (by name, in any order); returns it.
+   */
+  public static MarsException assertError(ErrorClass expected, Map<String, ?> parameters, Executable run) {
+    MarsException e = check(expected, null, run);
+    if (!new HashMap<>(e.parameters()).equals(new HashMap<>(parameters))) {
+      throw new AssertionFailedError("expected " + expected + " with parameters " + parameters + ", but got "
+          + e.parameters() + ": " + e.getMessage(), parameters, e.parameters(), e);
+    }
+    return e;
   }
 
   private static MarsException check(ErrorClass expected, String mentions, Executable run) {

@@ -2,6 +2,7 @@ package org.marsonspark.tensor;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.tensor.ops.Indexing;
@@ -180,11 +181,7 @@ public enum Index {
       } else if (isInteger(o)) {
         Number n = (Number) o;
         long v = n.longValue();
-        long w = v < 0 ? v + dim : v;
-        if (w < 0 || w >= dim) {
-          throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": index " + v + " is out of bounds for axis " + axis
-              + " with size " + dim);
-        }
+        long w = Errors.normalizeIndex(op, v, axis, dim);
         slices[axis] = Slice.of(w, w + 1);
         sliced[axis] = 1;
         basic = false;
@@ -304,11 +301,7 @@ public enum Index {
       long[] a = arrays.get(j);
       for (int i = 0; i < n; i++) {
         long v = a[a.length == 1 ? 0 : i];
-        long w = v < 0 ? v + dim : v;
-        if (w < 0 || w >= dim) {
-          throw new MarsException(ErrorClass.INVALID_ARGUMENT, "index: index " + v + " is out of bounds for axis "
-              + (at + j) + " with size " + dim);
-        }
+        long w = Errors.normalizeIndex("index", v, at + j, dim);
         flat[i] += w * stride;
       }
     }

@@ -3,6 +3,7 @@ package org.marsonspark.tensor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -18,10 +19,6 @@ import org.marsonspark.tensor.ops.Selection;
  */
 final class ManipulationRoutines {
   private ManipulationRoutines() {}
-
-  private static int axis(String op, int axis, int ndim) {
-    return Manipulation.axis(op, axis, ndim);
-  }
 
   // ---- shape ----------------------------------------------------------------------------------
 
@@ -39,8 +36,8 @@ final class ManipulationRoutines {
 
   static Tensor swapaxes(Tensor t, int a, int b) {
     int nd = t.ndim();
-    int x = axis("swapaxes", a, nd);
-    int y = axis("swapaxes", b, nd);
+    int x = Errors.normalizeAxis("swapaxes", a, nd);
+    int y = Errors.normalizeAxis("swapaxes", b, nd);
     if (x == y) {
       return t;
     }
@@ -88,7 +85,7 @@ final class ManipulationRoutines {
     int[] out = new int[axes.length];
     boolean[] seen = new boolean[nd];
     for (int i = 0; i < axes.length; i++) {
-      int a = Manipulation.axis(op, param.equals("axis") ? param : param + " axis", axes[i], nd);
+      int a = Errors.normalizeAxis(op, param.equals("axis") ? param : param + " axis", axes[i], nd);
       if (seen[a]) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": repeated axis in " + param + ": "
             + Arrays.toString(axes));
@@ -193,7 +190,7 @@ final class ManipulationRoutines {
             + " has " + Shapes.toString(shape) + " and tensor " + k + " has " + Shapes.toString(ts.get(k).shape()));
       }
     }
-    int ax = axis("stack", axis, shape.length + 1);
+    int ax = Errors.normalizeAxis("stack", axis, shape.length + 1);
     List<Tensor> expanded = ts.stream().map(t -> expandDims(t, ax)).toList();
     return concatenate(expanded, ax, "stack");
   }
@@ -224,7 +221,7 @@ final class ManipulationRoutines {
     if (t.ndim() == 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": a 0-d tensor cannot be split");
     }
-    int ax = axis(op, axis, t.ndim());
+    int ax = Errors.normalizeAxis(op, axis, t.ndim());
     Tensor[] out = new Tensor[indices.length + 1];
     long prev = 0;
     for (int i = 0; i <= indices.length; i++) {
@@ -245,7 +242,7 @@ final class ManipulationRoutines {
     if (t.ndim() == 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": a 0-d tensor cannot be split");
     }
-    int ax = axis(op, axis, t.ndim());
+    int ax = Errors.normalizeAxis(op, axis, t.ndim());
     long n = t.shape(ax);
     if (equal && n % sections != 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": array split does not result in an equal division ("
@@ -298,7 +295,7 @@ final class ManipulationRoutines {
 
   static Tensor repeat(Tensor t, long[] repeats, Integer axis) {
     Tensor x = axis == null ? ravel(t) : t;
-    int ax = axis == null ? 0 : axis("repeat", axis, x.ndim());
+    int ax = axis == null ? 0 : Errors.normalizeAxis("repeat", axis, x.ndim());
     long n = x.shape(ax);
     if (repeats.length != 1 && repeats.length != n) {
       throw new MarsException(ErrorClass.SHAPE_MISMATCH, "repeat: repeats of length " + repeats.length
@@ -345,7 +342,7 @@ final class ManipulationRoutines {
     }
     Tensor x = t;
     for (int i = 0; i < axes.length; i++) {
-      int ax = axis("roll", axes[i], t.ndim());
+      int ax = Errors.normalizeAxis("roll", axes[i], t.ndim());
       long n = x.shape(ax);
       if (n == 0) {
         continue;
@@ -367,7 +364,7 @@ final class ManipulationRoutines {
     if (t.ndim() == 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "diff: diff requires input that is at least one dimensional");
     }
-    int ax = axis("diff", axis, t.ndim());
+    int ax = Errors.normalizeAxis("diff", axis, t.ndim());
     Tensor x = t;
     for (int k = 0; k < n; k++) {
       Tensor hi = sliceAxis(x, ax, Slice.of(1L, null));
@@ -382,7 +379,7 @@ final class ManipulationRoutines {
     if (t.ndim() == 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "diff: diff requires input that is at least one dimensional");
     }
-    int ax = axis("diff", axis, t.ndim());
+    int ax = Errors.normalizeAxis("diff", axis, t.ndim());
     List<Tensor> parts = new ArrayList<>();
     if (prepend != null) {
       parts.add(edge(t, ax, prepend, "prepend"));
@@ -417,7 +414,7 @@ final class ManipulationRoutines {
 
   static Tensor take(Tensor t, Tensor indices, Integer axis) {
     Tensor x = axis == null ? ravel(t) : t;
-    int ax = axis == null ? 0 : axis("take", axis, x.ndim());
+    int ax = axis == null ? 0 : Errors.normalizeAxis("take", axis, x.ndim());
     return takeAlong(x, indices, ax, "take");
   }
 
@@ -452,7 +449,7 @@ final class ManipulationRoutines {
       }
     }
     Tensor x = axis == null ? ravel(t) : t;
-    int ax = axis == null ? 0 : axis("compress", axis, x.ndim());
+    int ax = axis == null ? 0 : Errors.normalizeAxis("compress", axis, x.ndim());
     long n = x.shape(ax);
     for (long i : idx) {
       if (i >= n) {
@@ -469,7 +466,7 @@ final class ManipulationRoutines {
           + condition.dtype() + " " + Shapes.toString(condition.shape()));
     }
     Tensor x = axis == null ? ravel(t) : t;
-    int ax = axis == null ? 0 : axis("compress", axis, x.ndim());
+    int ax = axis == null ? 0 : Errors.normalizeAxis("compress", axis, x.ndim());
     if (condition.shape(0) != x.shape(ax)) {
       throw new MarsException(ErrorClass.SHAPE_MISMATCH, "compress: a condition tensor must have the length of axis "
           + ax + " (" + x.shape(ax) + "), got " + condition.shape(0));

@@ -3,6 +3,7 @@ package org.marsonspark.tensor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -1019,7 +1020,7 @@ public final class Mt {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT,
           "average: 1D weights expected when shapes of a and weights differ.");
     }
-    int ax = Manipulation.axis("average", axis, a.ndim());
+    int ax = Errors.normalizeAxis("average", axis, a.ndim());
     if (weights.shape(0) != a.shape(ax)) {
       throw new MarsException(ErrorClass.SHAPE_MISMATCH, "average: Length of weights not compatible with specified "
           + "axis: " + weights.shape(0) + " weights for axis " + axis + " of length " + a.shape(ax)
@@ -1251,7 +1252,7 @@ public final class Mt {
 
   private static int checkKth(String op, Tensor t, long kth, int axis) {
     int nd = t.ndim();
-    int a = Manipulation.axis(op, axis, nd);
+    int a = Errors.normalizeAxis(op, axis, nd);
     long n = t.shape(a);
     if (kth < -n || kth >= n) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": kth(=" + kth + ") out of bounds (" + n + ")");

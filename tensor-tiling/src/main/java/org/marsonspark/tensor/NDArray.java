@@ -7,6 +7,7 @@ import com.esotericsoftware.kryo.io.Output;
 import java.io.Serializable;
 import java.util.Arrays;
 import org.marsonspark.core.ChunkValue;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -294,11 +295,7 @@ public final class NDArray implements ChunkValue, Serializable, KryoSerializable
     }
     long flat = 0;
     for (int i = 0; i < shape.length; i++) {
-      long ix = index[i] < 0 ? index[i] + shape[i] : index[i];
-      if (ix < 0 || ix >= shape[i]) {
-        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "index " + index[i] + " is out of bounds for axis " + i
-            + " with size " + shape[i]);
-      }
+      long ix = Errors.normalizeIndex("", index[i], i, shape[i]);
       flat = flat * shape[i] + ix;
     }
     return (int) flat;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -34,10 +35,16 @@ public final class BadInputs {
    * @param value a fragment of the message that shows the offending value
    * @param hint a fragment of the message that says what to do instead
    */
-  public record Case(String name, ErrorClass errorClass, String value, String hint, Executable action) {}
+  public record Case(String name, ErrorClass errorClass, String value, String hint, Executable action,
+      Map<String, Object> parameters) {
+    /** The same case, whose error must also carry these of its class's parameters. */
+    public Case with(Map<String, ?> expected) {
+      return new Case(name, errorClass, value, hint, action, Map.copyOf(expected));
+    }
+  }
 
   public static Case bad(String name, ErrorClass errorClass, String value, String hint, Executable action) {
-    return new Case(name, errorClass, value, hint, action);
+    return new Case(name, errorClass, value, hint, action, Map.of());
   }
 
   /** One test per case: the error and its message, then nothing left behind and a right result. */
@@ -50,6 +57,8 @@ public final class BadInputs {
     MarsException e = assertThrows(MarsException.class, c.action(), () -> c.name() + ": no MarsException");
     String m = e.getMessage();
     assertEquals(c.errorClass(), e.errorClass(), () -> c.name() + ": " + m);
+    c.parameters().forEach((k, v) -> assertEquals(v, e.parameters().get(k), () -> c.name() + ": parameter " + k
+        + " of " + e.parameters()));
     assertTrue(m.contains(c.value()), () -> c.name() + ": the message should show the value '" + c.value() + "': " + m);
     assertTrue(m.contains(c.hint()), () -> c.name() + ": the message should say what to do ('" + c.hint() + "'): " + m);
     for (String raw : RAW) {

@@ -78,7 +78,7 @@ class Errors_Test {
     assertError(ErrorClass.INVALID_ARGUMENT, () -> Slice.of(0L, 5L, 0L));
     assertError(ErrorClass.INVALID_ARGUMENT, () -> Mt.arange(0, 5, 0, DType.INT64, ChunkSize.of(2)));
     assertError(ErrorClass.INVALID_ARGUMENT, () -> matrix(2, 3).slice("::2, 1:2, 0:1"));
-    assertError(ErrorClass.INVALID_ARGUMENT, () -> matrix(2, 3).slice("5")); // integer index out of bounds (integer indices are valid since issue 5)
+    assertError(ErrorClass.INDEX_OUT_OF_BOUNDS, () -> matrix(2, 3).slice("5")); // an integer index out of bounds
     assertError(ErrorClass.INVALID_ARGUMENT, () -> matrix(2, 3).sum(new int[] {1, 1}, false));
     // matrix norm 2 is built now (through the SVD); 3 is no matrix norm (numpy: "Invalid norm order for matrices")
     assertError(ErrorClass.INVALID_ARGUMENT, () -> Mt.linalg.norm(matrix(2, 3), 3.0, new int[] {0, 1}, false));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.marsonspark.core.MarsAssert.assertError;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.Test;
@@ -80,19 +81,22 @@ class Selection_FixtureTest {
   void errors() {
     Tensor a = Mt.arange(12).reshape(3, 4);
     assertError(ErrorClass.INVALID_ARGUMENT, "too many indices", () -> a.slice("1, 2, 3"));
-    assertError(ErrorClass.INVALID_ARGUMENT, "out of bounds for axis 1", () -> a.slice(":, 4"));
+    assertError(ErrorClass.INDEX_OUT_OF_BOUNDS, Map.of("op", "index", "index", 4L, "axis", 1, "size", 4L),
+        () -> a.slice(":, 4"));
     assertError(ErrorClass.INVALID_ARGUMENT, "unsupported index item", () -> a.index(1.5));
     assertError(ErrorClass.INVALID_ARGUMENT, "single ellipsis", () -> a.slice("..., 1, ..."));
     assertError(ErrorClass.INVALID_ARGUMENT, "is not a slice", () -> a.slice("x"));
     assertError(ErrorClass.UNSUPPORTED_OPERATION, "not tensors",
         () -> a.index(Mt.array(new long[] {0}), Mt.array(new long[] {1})));
     assertError(ErrorClass.BROADCAST_MISMATCH, "broadcast", () -> a.index(new long[] {0, 1}, new long[] {1, 2, 3}));
-    assertError(ErrorClass.INVALID_ARGUMENT, "out of bounds for axis 1",
+    assertError(ErrorClass.INDEX_OUT_OF_BOUNDS, Map.of("op", "index", "index", 4L, "axis", 1, "size", 4L),
         () -> a.index(new long[] {0, 1}, new long[] {1, 4}));
     assertError(ErrorClass.UNSUPPORTED_OPERATION, "separated", () -> Mt.arange(24).reshape(2, 3, 4)
         .index(new long[] {0}, Slice.all(), 1L));
-    assertError(ErrorClass.INVALID_ARGUMENT, "take: index 5", () -> a.take(new long[] {5}, 1 - 1 + 0 == 0 ? 0 : 0));
-    assertError(ErrorClass.AXIS_OUT_OF_BOUNDS, "take", () -> a.take(new long[] {0}, 2));
+    assertError(ErrorClass.INDEX_OUT_OF_BOUNDS, Map.of("op", "take", "index", 5L, "axis", 0, "size", 3L),
+        () -> a.take(new long[] {5}, 0));
+    assertError(ErrorClass.AXIS_OUT_OF_BOUNDS, Map.of("op", "take", "param", "axis", "axis", 2, "ndim", 2),
+        () -> a.take(new long[] {0}, 2));
     assertError(ErrorClass.UNSUPPORTED_DTYPE, "take", () -> a.take(Mt.array(new double[] {1.0}), 0));
     assertError(ErrorClass.INVALID_ARGUMENT, "compress",
         () -> a.compress(new boolean[] {false, false, false, true}, 0));
@@ -103,7 +107,7 @@ class Selection_FixtureTest {
     assertError(ErrorClass.BROADCAST_MISMATCH, "broadcast_to", () -> a.set("1:, :", Mt.arange(3)));
     assertError(ErrorClass.SHAPE_MISMATCH, "mask", () -> a.set(Mt.array(new boolean[] {true, false, true}), 0));
     assertError(ErrorClass.UNSUPPORTED_OPERATION, "setitem", () -> a.set(new Object[] {Mt.array(new long[] {1})}, 0));
-    assertError(ErrorClass.INVALID_ARGUMENT, "out of bounds", () -> a.set(":, [1, 4]", 0));
+    assertError(ErrorClass.INDEX_OUT_OF_BOUNDS, "out of bounds", () -> a.set(":, [1, 4]", 0));
   }
 
   /** Out-of-bounds values in an index tensor are found on the executors. */

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.marsonspark.core.ChunkValue;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.DfType;
@@ -94,7 +95,7 @@ public final class LocalFrame implements ChunkValue, Serializable {
   public Column column(String name) {
     int i = columnIndex(name);
     if (i < 0) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, "column '" + name + "' not in " + Arrays.toString(names));
+      throw Errors.columnNotFound("", name, Arrays.asList(names));
     }
     return columns[i];
   }

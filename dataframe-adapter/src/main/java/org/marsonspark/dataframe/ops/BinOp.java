@@ -101,7 +101,24 @@ public enum BinOp {
     if (out == DfType.INT64) {
       return Column.ofLongs(arithmetic(a.longs(n), b.longs(n), n));
     }
+    if (b.isScalar() && !a.isScalar()) {
+      return Column.ofDoubles(arithmetic(a.doubles(n), b.getDouble(0), n));
+    }
+    if (a.isScalar() && !b.isScalar() && (this == ADD || this == MUL)) {
+      return Column.ofDoubles(arithmetic(b.doubles(n), a.getDouble(0), n));
+    }
     return Column.ofDoubles(arithmetic(a.doubles(n), b.doubles(n), n));
+  }
+
+  /** The comparison with its operands swapped: {@code a < b} is {@code b > a}. */
+  private BinOp flipped() {
+    return switch (this) {
+      case LT -> GT;
+      case LE -> GE;
+      case GT -> LT;
+      case GE -> LE;
+      default -> this;
+    };
   }
 
   private boolean[] logical(long[] x, long[] y, int n) {
@@ -133,6 +150,19 @@ public enum BinOp {
       case MUL -> { for (int i = 0; i < n; i++) { r[i] = x[i] * y[i]; } }
       case DIV -> { for (int i = 0; i < n; i++) { r[i] = x[i] / y[i]; } }
       default -> { for (int i = 0; i < n; i++) { r[i] = doubleOp(x[i], y[i]); } }
+    }
+    return r;
+  }
+
+  /** A float64 column and a scalar {@code c} on the right (or either side of {@code +} and {@code *}). */
+  private double[] arithmetic(double[] x, double c, int n) {
+    double[] r = new double[n];
+    switch (this) {
+      case ADD -> { for (int i = 0; i < n; i++) { r[i] = x[i] + c; } }
+      case SUB -> { for (int i = 0; i < n; i++) { r[i] = x[i] - c; } }
+      case MUL -> { for (int i = 0; i < n; i++) { r[i] = x[i] * c; } }
+      case DIV -> { for (int i = 0; i < n; i++) { r[i] = x[i] / c; } }
+      default -> { for (int i = 0; i < n; i++) { r[i] = doubleOp(x[i], c); } }
     }
     return r;
   }
@@ -226,7 +256,9 @@ public enum BinOp {
     if ((intLike(ta) && intLike(tb)) || (ta == DfType.DATETIME && tb == DfType.DATETIME)) {
       r = compare(a.longs(n), b.longs(n), n);
     } else if (ta.isNumeric() && tb.isNumeric()) {
-      r = compare(a.doubles(n), b.doubles(n), n);
+      r = b.isScalar() && !a.isScalar() ? compare(a.doubles(n), b.getDouble(0), n)
+          : a.isScalar() && !b.isScalar() ? flipped().compare(b.doubles(n), a.getDouble(0), n)
+          : compare(a.doubles(n), b.doubles(n), n);
     } else {
       return compareObjects(a, b, n);
     }
@@ -263,6 +295,20 @@ public enum BinOp {
       case LE -> { for (int i = 0; i < n; i++) { r[i] = x[i] <= y[i]; } }
       case GT -> { for (int i = 0; i < n; i++) { r[i] = x[i] > y[i]; } }
       default -> { for (int i = 0; i < n; i++) { r[i] = x[i] >= y[i]; } }
+    }
+    return r;
+  }
+
+  /** A float64 column against a scalar {@code c}, IEEE as above. */
+  private boolean[] compare(double[] x, double c, int n) {
+    boolean[] r = new boolean[n];
+    switch (this) {
+      case EQ -> { for (int i = 0; i < n; i++) { r[i] = x[i] == c; } }
+      case NE -> { for (int i = 0; i < n; i++) { r[i] = x[i] != c; } }
+      case LT -> { for (int i = 0; i < n; i++) { r[i] = x[i] < c; } }
+      case LE -> { for (int i = 0; i < n; i++) { r[i] = x[i] <= c; } }
+      case GT -> { for (int i = 0; i < n; i++) { r[i] = x[i] > c; } }
+      default -> { for (int i = 0; i < n; i++) { r[i] = x[i] >= c; } }
     }
     return r;
   }

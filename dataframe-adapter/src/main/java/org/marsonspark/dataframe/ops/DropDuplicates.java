@@ -7,6 +7,7 @@ import java.util.Map;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.Exchange;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
@@ -54,8 +55,7 @@ public final class DropDuplicates extends DfOp {
     List<String> cols = subset.isEmpty() ? in.columns() : subset;
     for (String c : cols) {
       if (!in.columns().contains(c)) {
-        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "drop_duplicates: KeyError: column '" + c + "' not in "
-            + in.columns());
+        throw Errors.columnNotFound("drop_duplicates", c, in.columns());
       }
     }
     if (cols.isEmpty()) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.DataFrameData;
@@ -274,7 +275,7 @@ final class MergePlan implements Serializable {
     }
     for (String k : keys) {
       if (k == null || !d.columns().contains(k)) {
-        throw bad("KeyError: key column '" + k + "' not in the " + side + " frame's columns " + d.columns());
+        throw Errors.columnNotFound("merge", k, d.columns(), "key column", "the " + side + " frame's columns ");
       }
     }
   }

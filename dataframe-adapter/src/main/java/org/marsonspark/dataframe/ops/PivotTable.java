@@ -11,6 +11,7 @@ import java.util.Map;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.ChunkValue;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -111,8 +112,7 @@ public final class PivotTable extends DfOp {
     for (int i = 0; i < keys.size(); i++) {
       String k = keys.get(i);
       if (!df.columns().contains(k)) {
-        throw new MarsException(ErrorClass.INVALID_ARGUMENT, "pivot_table: KeyError: '" + k + "' not in "
-            + df.columns());
+        throw Errors.columnNotFound("pivot_table", k, df.columns(), "", "");
       }
       if (keys.indexOf(k) != i) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "pivot_table: key '" + k
@@ -132,8 +132,7 @@ public final class PivotTable extends DfOp {
       }
       for (String v : vals) {
         if (!df.columns().contains(v)) {
-          throw new MarsException(ErrorClass.INVALID_ARGUMENT, "pivot_table: KeyError: '" + v + "' not in "
-              + df.columns());
+          throw Errors.columnNotFound("pivot_table", v, df.columns(), "", "");
         }
         if (keys.contains(v)) {
           throw new MarsException(ErrorClass.INVALID_ARGUMENT, "pivot_table: '" + v

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -40,7 +41,7 @@ public final class Relabel extends DfOp {
 
   private static void require(DataFrameData d, String op, String c) {
     if (!d.columns().contains(c)) {
-      throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": KeyError: column '" + c + "' not in " + d.columns());
+      throw Errors.columnNotFound(op, c, d.columns());
     }
   }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -57,7 +58,7 @@ public final class FftOp extends TensorOp {
     if (nd < 1) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": input must have at least one (logical) dimension");
     }
-    int ax = Manipulation.axis(op, axis, nd);
+    int ax = Errors.normalizeAxis(op, axis, nd);
     if (in.hasUnknownShape()) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op
           + " of a tensor of unknown shape: execute() it first");
@@ -216,7 +217,7 @@ public final class FftOp extends TensorOp {
     }
 
     public static Tensor of(TensorData in, int axis, boolean inverse) {
-      int ax = Manipulation.axis(inverse ? "ifftshift" : "fftshift", axis, in.ndim());
+      int ax = Errors.normalizeAxis(inverse ? "ifftshift" : "fftshift", axis, in.ndim());
       return new Shift(in, ax, inverse).newTensor(in.shape(), in.dtype());
     }
 

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -291,7 +292,7 @@ public final class Indexing {
         }
         boolean[] seen = new boolean[nd];
         for (int i = 0; i < nd; i++) {
-          int a = Manipulation.axis("transpose", axes[i], nd);
+          int a = Errors.normalizeAxis("transpose", axes[i], nd);
           if (seen[a]) {
             throw new MarsException(ErrorClass.INVALID_ARGUMENT, "repeated axis in transpose: " + Arrays.toString(axes));
           }

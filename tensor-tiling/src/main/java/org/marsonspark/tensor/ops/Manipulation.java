@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -24,26 +25,6 @@ import org.marsonspark.tensor.TensorOp;
  */
 public final class Manipulation {
   private Manipulation() {}
-
-  /** Normalizes an axis for a tensor of {@code ndim} dimensions, naming the operation in errors. */
-  public static int axis(String op, int axis, int ndim) {
-    return axis(op, "axis", axis, ndim);
-  }
-
-  /**
-   * As {@link #axis(String, int, int)}, naming the parameter ({@code "source axis"}) in errors,
-   * which say which axes the tensor has.
-   */
-  public static int axis(String op, String param, int axis, int ndim) {
-    int a = axis < 0 ? axis + ndim : axis;
-    if (a < 0 || a >= ndim) {
-      throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, op + ": " + param + " " + axis
-          + " is out of bounds for a tensor of dimension " + ndim
-          + (ndim == 0 ? "; a 0-d tensor has no axis: reshape it or pass no axis"
-              : "; use an axis from " + -ndim + " to " + (ndim - 1)));
-    }
-    return a;
-  }
 
   // ---- reshape --------------------------------------------------------------------------------
 
@@ -360,7 +341,7 @@ public final class Manipulation {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": zero-dimensional tensors cannot be concatenated");
       }
       int nd = first.ndim();
-      int ax = axis(op, axis, nd);
+      int ax = Errors.normalizeAxis(op, axis, nd);
       long[] shape = first.shape().clone();
       DType dtype = first.dtype();
       for (int k = 1; k < ins.size(); k++) {
@@ -477,19 +458,14 @@ public final class Manipulation {
       if (in.ndim() == 0) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": cannot index a 0-d tensor along an axis");
       }
-      int ax = axis(op, axis, in.ndim());
+      int ax = Errors.normalizeAxis(op, axis, in.ndim());
       long dim = in.shape(ax);
       if (dim == Shapes.UNKNOWN) {
         throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op + ": axis " + ax + " has unknown length; execute() it first");
       }
       long[] norm = new long[indices.length];
       for (int i = 0; i < indices.length; i++) {
-        long v = indices[i] < 0 ? indices[i] + dim : indices[i];
-        if (v < 0 || v >= dim) {
-          throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": index " + indices[i] + " is out of bounds for axis "
-              + ax + " with size " + dim);
-        }
-        norm[i] = v;
+        norm[i] = Errors.normalizeIndex(op, indices[i], ax, dim);
       }
       long[] shape = in.shape().clone();
       shape[ax] = norm.length;
@@ -630,7 +606,7 @@ public final class Manipulation {
       if (in.ndim() == 0) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": cannot index a 0-d tensor along an axis");
       }
-      int ax = axis(op, axis, in.ndim());
+      int ax = Errors.normalizeAxis(op, axis, in.ndim());
       long[] shape = in.shape().clone();
       shape[ax] = idx.shape(0);
       return new TakeTensor(in, idx, ax).newTensor(shape, in.dtype());
@@ -671,11 +647,7 @@ public final class Manipulation {
       long[] local = new long[n];
       for (int k = 0; k < n; k++) {
         long v = idx.getLong(k);
-        long w = v < 0 ? v + dim : v;
-        if (w < 0 || w >= dim) {
-          throw new MarsException(ErrorClass.INVALID_ARGUMENT, "take: index " + v + " is out of bounds for axis " + axis
-              + " with size " + dim);
-        }
+        long w = Errors.normalizeIndex("take", v, axis, dim);
         int c = chunkOf(offsets, w);
         which[k] = c + 1;
         local[k] = w - offsets[c];

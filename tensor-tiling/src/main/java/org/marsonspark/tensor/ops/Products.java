@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -328,7 +329,7 @@ public final class Products {
     int[] out = new int[axes.length];
     boolean[] seen = new boolean[nd];
     for (int i = 0; i < axes.length; i++) {
-      int a = Manipulation.axis(op, axes[i], nd);
+      int a = Errors.normalizeAxis(op, axes[i], nd);
       if (seen[a]) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": repeated axis " + axes[i]);
       }

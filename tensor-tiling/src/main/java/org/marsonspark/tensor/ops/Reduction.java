@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -76,7 +77,7 @@ public final class Reduction extends TensorOp {
     }
     int[] out = new int[axes.length];
     for (int i = 0; i < axes.length; i++) {
-      out[i] = Manipulation.axis(op, axes[i], ndim);
+      out[i] = Errors.normalizeAxis(op, axes[i], ndim);
     }
     Arrays.sort(out);
     for (int i = 1; i < out.length; i++) {

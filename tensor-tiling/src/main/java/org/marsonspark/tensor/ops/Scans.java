@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -70,7 +71,7 @@ public final class Scans {
       } else {
         a = axis;
       }
-      a = Manipulation.axis(kind.numpyName, a, nd);
+      a = Errors.normalizeAxis(kind.numpyName, a, nd);
       return new Scan(in, kind, a).newTensor(in.shape(), kind.resultType(in.dtype()));
     }
 

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.Exchange;
 import org.marsonspark.core.ChunkValue;
 import org.marsonspark.core.Shapes;
@@ -55,7 +56,7 @@ public final class Sort {
     public static Tensor of(TensorData in, int axis, boolean indices) {
       String op = indices ? "argsort" : "sort";
       int nd = in.ndim();
-      int a = Manipulation.axis(op, axis, nd);
+      int a = Errors.normalizeAxis(op, axis, nd);
       return new SortOp(in, a, indices).newTensor(in.shape(), indices ? DType.INT64 : in.dtype());
     }
 

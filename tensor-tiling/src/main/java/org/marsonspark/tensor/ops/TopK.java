@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
+import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
@@ -45,7 +46,7 @@ public final class TopK extends TensorOp {
 
   /** {@code [values, indices]} of the k best along {@code axis} (negative counts from the end). */
   public static List<TensorData> of(TensorData in, int k, int axis, boolean largest, boolean sorted, String op) {
-    int a = Manipulation.axis(op, axis, in.ndim());
+    int a = Errors.normalizeAxis(op, axis, in.ndim());
     long n = in.shape(a);
     if (k < 1 || (n != Shapes.UNKNOWN && k > n)) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": k (" + k + ") must be in [1, "
