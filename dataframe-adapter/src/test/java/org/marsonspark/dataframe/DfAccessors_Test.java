@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.time.LocalDate;
 import java.util.Arrays;
@@ -18,7 +19,7 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalSeries;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 
 /**
  * What the pandas fixtures do not cover for the accessors and user functions: errors (wrong
@@ -39,14 +40,6 @@ class DfAccessors_Test {
     return Md.dataFrame(LocalFrame.of(cols), 2);
   }
 
-  private static MarsException assertClass(ErrorClass expected, Runnable r, String... fragments) {
-    MarsException e = assertThrows(MarsException.class, r::run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    for (String f : fragments) {
-      assertTrue(e.getMessage().contains(f), "message '" + e.getMessage() + "' should mention '" + f + "'");
-    }
-    return e;
-  }
 
   private static <T extends Throwable> T causeOfType(Throwable e, Class<T> type) {
     for (Throwable t = e; t != null; t = t.getCause()) {
@@ -66,24 +59,24 @@ class DfAccessors_Test {
   @Test
   void accessorsCheckTheDtype() {
     DataFrame df = frame();
-    assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("a").str(), ".str accessor", "int64");
-    assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("c").dt(), ".dt accessor", "object");
-    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("t").dt().strftime("%Y %Q"), "%Q");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("c").str().contains("(unclosed"), "invalid regular expression");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("c").str().slice(0, 2, 0), "step");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("c").str().split("", -1), "empty separator");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("c").str().replace("(x)", "\\g<1", true), "replacement");
-    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("c").describe(), "describe", "object");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").describe(25), "percentiles", "[0, 1]");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("c").map(x -> x, "skip", null), "na_action");
-    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.apply(r -> 1L, 0), "axis=0");
-    assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("a").apply(x -> x, "category"), "category");
+    assertError(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("a").str(), ".str accessor", "int64");
+    assertError(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("c").dt(), ".dt accessor", "object");
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("t").dt().strftime("%Y %Q"), "%Q");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.col("c").str().contains("(unclosed"), "invalid regular expression");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.col("c").str().slice(0, 2, 0), "step");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.col("c").str().split("", -1), "empty separator");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.col("c").str().replace("(x)", "\\g<1", true), "replacement");
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("c").describe(), "describe", "object");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.col("b").describe(25), "percentiles", "[0, 1]");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.col("c").map(x -> x, "skip", null), "na_action");
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> df.apply(r -> 1L, 0), "axis=0");
+    assertError(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("a").apply(x -> x, "category"), "category");
   }
 
   @Test
   void splitExpandColumnsAreKnownOnceRun() {
     DataFrame wide = (DataFrame) frame().col("c").str().split("-", -1, true, false);
-    assertClass(ErrorClass.NOT_EXECUTED, wide::columns, "str.split(expand=True)", "execute()");
+    assertError(ErrorClass.NOT_EXECUTED, wide::columns, "str.split(expand=True)", "execute()");
     assertTrue(wide.toString().contains("decided when run"), wide.toString());
     wide.execute(spark.session());
     assertEquals(List.of("0", "1", "2"), wide.columns());

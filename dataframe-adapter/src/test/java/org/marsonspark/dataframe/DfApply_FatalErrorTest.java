@@ -13,7 +13,7 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 
 /**
  * A user function in {@code apply} / {@code map} that overflows its stack or runs out of memory

@@ -28,7 +28,7 @@ import org.marsonspark.dataframe.io.ArrowFrames;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 
 /**
  * Frame chunks to and from Arrow (pyarrow's conventions: pandas's NA markers as nulls, nulls in

@@ -11,8 +11,8 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.dataframe.local.Column;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.CaseWatchdog;
-import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.SessionChecks;
 import org.opentest4j.AssertionFailedError;
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.dataframe.local.Column;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 
 /**
  * Parquet and Feather files that are not what they claim, or are cut short or damaged, give a

@@ -25,8 +25,8 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.dataframe.io.CsvInPlace;
 import org.marsonspark.dataframe.io.CsvOptions;
 import org.marsonspark.dataframe.local.LocalFrame;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.CaseWatchdog;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * readCsv against pandas's read_csv on the same files (header, quoting with separators and

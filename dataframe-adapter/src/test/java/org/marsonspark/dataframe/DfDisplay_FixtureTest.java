@@ -7,7 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.dataframe.local.Column;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 
 /** toString() of executed frames and series prints as pandas's repr; toHtml() gives pandas's table. */
 class DfDisplay_FixtureTest {

@@ -28,10 +28,10 @@ import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.local.LocalSeries;
 import org.marsonspark.dataframe.local.PyOrder;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.CaseWatchdog;
 import org.marsonspark.tensor.Casting;
-import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.RuntimeWarnings;
 
 /**

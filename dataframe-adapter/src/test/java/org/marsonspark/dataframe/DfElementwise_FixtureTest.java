@@ -7,8 +7,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * Series arithmetic, comparison and logic between columns and with scalars (int, float, bool,

@@ -13,8 +13,8 @@ import org.marsonspark.dataframe.local.DoubleColumn;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.local.LongColumn;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * groupby(...).transform (by aggregation name: broadcast of the group aggregates; with a Java

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.ops.GroupByAgg;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * groupby(...).agg(...) against pandas — named aggregation with every function, a dict of

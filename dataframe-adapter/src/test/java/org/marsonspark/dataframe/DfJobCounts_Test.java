@@ -16,8 +16,8 @@ import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.DoubleColumn;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LongColumn;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.JobProbe;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * An operation's Spark jobs and stages do not grow with its chunks: the same data in 4, 24 and

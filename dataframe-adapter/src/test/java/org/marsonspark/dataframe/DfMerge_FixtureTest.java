@@ -11,9 +11,9 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.dataframe.MergeOptions.Strategy;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.CaseWatchdog;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * merge and join against pandas (fixture family {@code merge}): string, int, float-with-NaN,

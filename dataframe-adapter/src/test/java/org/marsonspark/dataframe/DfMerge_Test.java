@@ -3,6 +3,7 @@ package org.marsonspark.dataframe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +21,7 @@ import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.ops.Merge;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 
 /**
  * Which merge strategy is chosen (and that the choice does not change the result) on frames of
@@ -244,66 +245,59 @@ class DfMerge_Test {
     return Md.dataFrame(LocalFrame.of(cols), 2);
   }
 
-  private static void assertClass(ErrorClass expected, Runnable r, String... fragments) {
-    MarsException e = assertThrows(MarsException.class, r::run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    for (String f : fragments) {
-      assertTrue(e.getMessage().contains(f), "message '" + e.getMessage() + "' should mention '" + f + "'");
-    }
-  }
 
   @Test
   void badMergeInputIsRejectedBeforeAnythingRuns() {
     DataFrame a = small();
     DataFrame b = small();
-    assertClass(ErrorClass.COLUMN_NOT_FOUND, () -> Md.merge(a, b, "inner", "zz"), "key column 'zz'", "left");
-    assertClass(ErrorClass.COLUMN_NOT_FOUND, () -> Md.merge(a, b, MergeOptions.leftOn("k").rightOn("zz")),
+    assertError(ErrorClass.COLUMN_NOT_FOUND, () -> Md.merge(a, b, "inner", "zz"), "key column 'zz'", "left");
+    assertError(ErrorClass.COLUMN_NOT_FOUND, () -> Md.merge(a, b, MergeOptions.leftOn("k").rightOn("zz")),
         "key column 'zz'", "right");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.leftOn("k", "n").rightOn("k")),
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.leftOn("k", "n").rightOn("k")),
         "len(right_on) must equal len(left_on)");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.leftOn("k")), "right_on");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.leftOn("k", "n").withRightIndex(true)),
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.leftOn("k")), "right_on");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.leftOn("k", "n").withRightIndex(true)),
         "number of levels");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.on("k").how("sideways")),
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.on("k").how("sideways")),
         "how must be one of inner, left, right, outer", "sideways");
-    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> Md.merge(a, b, MergeOptions.on("k").how("cross")), "cross");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.on("k").rightOn("k")),
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> Md.merge(a, b, MergeOptions.on("k").how("cross")), "cross");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.on("k").rightOn("k")),
         "\"on\" OR \"left_on\"");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a.select("k"), b.select("n"), MergeOptions.defaults()),
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a.select("k"), b.select("n"), MergeOptions.defaults()),
         "no common columns");
-    assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> Md.merge(a, b, MergeOptions.leftOn("n").rightOn("k")),
+    assertError(ErrorClass.UNSUPPORTED_DTYPE, () -> Md.merge(a, b, MergeOptions.leftOn("n").rightOn("k")),
         "int64 and object");
-    assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> Md.merge(a, b, "inner", "c"), "category");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.on("k").how("outer")
+    assertError(ErrorClass.UNSUPPORTED_DTYPE, () -> Md.merge(a, b, "inner", "c"), "category");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.on("k").how("outer")
         .strategy(Strategy.BROADCAST)), "BROADCAST cannot compute an outer merge");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.on("k").suffixes("", "")),
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a, b, MergeOptions.on("k").suffixes("", "")),
         "columns overlap but no suffix specified", "[c, n]");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> a.join(b, null, "left"), "columns overlap but no suffix");
-    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> a.join(b.setIndex("k"), "k", "outer", "_l", "_r"),
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> a.join(b, null, "left"), "columns overlap but no suffix");
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> a.join(b.setIndex("k"), "k", "outer", "_l", "_r"),
         "left_on with right_index=True", "outer");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> MergeOptions.on("k").partitions(-1), "partitions");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> MergeOptions.on("k").broadcastThreshold(-5), "broadcastThreshold");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a.rename(Map.of("n", "c_x")), b, MergeOptions.on("k")),
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> MergeOptions.on("k").partitions(-1), "partitions");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> MergeOptions.on("k").broadcastThreshold(-5), "broadcastThreshold");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.merge(a.rename(Map.of("n", "c_x")), b, MergeOptions.on("k")),
         "two columns named 'c_x'");
   }
 
   @Test
   void badRowSetInputIsRejected() {
     DataFrame a = small();
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> a.dropDuplicates("middle"), "keep must be", "middle");
-    assertClass(ErrorClass.COLUMN_NOT_FOUND, () -> a.dropDuplicates("first", "zz"), "'zz'");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.concat(List.of()), "No objects to concatenate");
-    assertClass(ErrorClass.AXIS_OUT_OF_BOUNDS, () -> Md.concat(List.of(a, a), 2, false), "axis");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.concat(List.of(a, a), 1, false), "two columns named 'k'");
-    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> Md.concat(List.of(a, a), 1, true), "ignoreIndex");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> Md.concat(List.of(a.col("k"), a.col("n").rename(null)), 1, false),
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> a.dropDuplicates("middle"), "keep must be", "middle");
+    assertError(ErrorClass.COLUMN_NOT_FOUND, () -> a.dropDuplicates("first", "zz"), "'zz'");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.concat(List.of()), "No objects to concatenate");
+    assertError(ErrorClass.AXIS_OUT_OF_BOUNDS, () -> Md.concat(List.of(a, a), 2, false), "axis");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.concat(List.of(a, a), 1, false), "two columns named 'k'");
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> Md.concat(List.of(a, a), 1, true), "ignoreIndex");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> Md.concat(List.of(a.col("k"), a.col("n").rename(null)), 1, false),
         "named Series");
-    assertClass(ErrorClass.COLUMN_NOT_FOUND, () -> a.setIndex("zz"), "set_index", "'zz'");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> a.setIndex("k", false).resetIndex(), "cannot insert k");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> a.rename(Map.of("n", "k")), "two columns would be named 'k'");
+    assertError(ErrorClass.COLUMN_NOT_FOUND, () -> a.setIndex("zz"), "set_index", "'zz'");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> a.setIndex("k", false).resetIndex(), "cannot insert k");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> a.rename(Map.of("n", "k")), "two columns would be named 'k'");
     // axis=1 of frames with different row counts (known sizes): raised at once
     DataFrame b = Md.dataFrame(LocalFrame.of(Map.of("z", Column.ofLongs(1, 2))), 1);
-    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> Md.concat(List.of(a, b), 1, false), "3 and 2 rows");
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> Md.concat(List.of(a, b), 1, false), "3 and 2 rows");
     // axis=1 of frames with as many rows but other labels: raised by the chunk task
     DataFrame c = Md.dataFrame(LocalFrame.of(LocalIndex.of(Column.ofStrings("x", "y", "z"), null),
         Map.of("z", Column.ofLongs(1, 2, 3))), 3);

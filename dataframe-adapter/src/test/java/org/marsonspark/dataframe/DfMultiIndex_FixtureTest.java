@@ -22,8 +22,8 @@ import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalIndex;
 import org.marsonspark.dataframe.local.MultiIndex;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * MultiIndex against pandas (multiindex.json): groupby on two and three keys (int, str, datetime;

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.dataframe.ops.GroupByAgg;
 import org.marsonspark.dataframe.ops.PivotTable;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * pivot_table against pandas 1.5 (fixtures {@code pivot.json}): every aggregation name, NaN

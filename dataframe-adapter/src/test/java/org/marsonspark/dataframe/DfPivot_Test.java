@@ -1,22 +1,20 @@
 package org.marsonspark.dataframe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.function.Executable;
-import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.ops.GroupByAgg;
 import org.marsonspark.dataframe.ops.PivotTable;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 
 /**
  * pivot_table beyond the fixtures: index keys whose groups are cut by the shuffle's key ranges
@@ -123,33 +121,28 @@ class DfPivot_Test {
     return Md.dataFrame(LocalFrame.of(cols), 2);
   }
 
-  private static void fails(ErrorClass expected, String fragment, Executable e) {
-    MarsException ex = assertThrows(MarsException.class, e);
-    assertEquals(expected, ex.errorClass(), ex.getMessage());
-    assertTrue(ex.getMessage().contains(fragment), ex.getMessage() + " should mention " + fragment);
-  }
 
   @Test
   void errorsAreRaisedBeforeAnythingRuns() {
     DataFrame df = frame();
-    fails(ErrorClass.COLUMN_NOT_FOUND, "'zz' not in", () -> df.pivotTable("v", "zz", "b", "sum"));
-    fails(ErrorClass.COLUMN_NOT_FOUND, "'zz' not in", () -> df.pivotTable("v", "a", "zz", "sum"));
-    fails(ErrorClass.COLUMN_NOT_FOUND, "'zz' not in", () -> df.pivotTable(List.of("v", "zz"), "a", "b", "sum"));
-    fails(ErrorClass.INVALID_ARGUMENT, "unknown aggregation 'median'", () -> df.pivotTable("v", "a", "b", "median"));
-    fails(ErrorClass.INVALID_ARGUMENT, "unknown aggregation 'avg'",
+    assertError(ErrorClass.COLUMN_NOT_FOUND, "'zz' not in", () -> df.pivotTable("v", "zz", "b", "sum"));
+    assertError(ErrorClass.COLUMN_NOT_FOUND, "'zz' not in", () -> df.pivotTable("v", "a", "zz", "sum"));
+    assertError(ErrorClass.COLUMN_NOT_FOUND, "'zz' not in", () -> df.pivotTable(List.of("v", "zz"), "a", "b", "sum"));
+    assertError(ErrorClass.INVALID_ARGUMENT, "unknown aggregation 'median'", () -> df.pivotTable("v", "a", "b", "median"));
+    assertError(ErrorClass.INVALID_ARGUMENT, "unknown aggregation 'avg'",
         () -> df.pivotTable("v", "a", "b", Map.of("v", "avg")));
-    fails(ErrorClass.INVALID_ARGUMENT, "do not exist", () -> df.pivotTable("v", "a", "b", Map.of("s", "max")));
-    fails(ErrorClass.INVALID_ARGUMENT, "aggfunc must be", () -> df.pivotTable("v", "a", "b", 3));
-    fails(ErrorClass.INVALID_ARGUMENT, "fill_value must be a number",
+    assertError(ErrorClass.INVALID_ARGUMENT, "do not exist", () -> df.pivotTable("v", "a", "b", Map.of("s", "max")));
+    assertError(ErrorClass.INVALID_ARGUMENT, "aggfunc must be", () -> df.pivotTable("v", "a", "b", 3));
+    assertError(ErrorClass.INVALID_ARGUMENT, "fill_value must be a number",
         () -> df.pivotTable("v", "a", "b", "sum", "zero", false));
-    fails(ErrorClass.UNSUPPORTED_OPERATION, "margins", () -> df.pivotTable("v", "a", "b", "sum", null, true));
-    fails(ErrorClass.UNSUPPORTED_OPERATION, "pass index", () -> df.pivotTable("v", null, "b", "sum"));
-    fails(ErrorClass.UNSUPPORTED_OPERATION, "Series", () -> df.pivotTable("v", "a", null, "size"));
-    fails(ErrorClass.UNSUPPORTED_OPERATION, "category key", () -> df.pivotTable("v", "k", "b", "sum"));
-    fails(ErrorClass.INVALID_ARGUMENT, "given twice", () -> df.pivotTable("v", "a", "a", "sum"));
-    fails(ErrorClass.INVALID_ARGUMENT, "both a value and a key", () -> df.pivotTable("a", "a", "b", "count"));
-    fails(ErrorClass.UNSUPPORTED_DTYPE, "mean is not supported for dtype", () -> df.pivotTable("s", "a", "b", "mean"));
-    fails(ErrorClass.INVALID_ARGUMENT, "must name columns", () -> df.pivotTable("v", List.of(1), "b", "sum"));
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, "margins", () -> df.pivotTable("v", "a", "b", "sum", null, true));
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, "pass index", () -> df.pivotTable("v", null, "b", "sum"));
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, "Series", () -> df.pivotTable("v", "a", null, "size"));
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, "category key", () -> df.pivotTable("v", "k", "b", "sum"));
+    assertError(ErrorClass.INVALID_ARGUMENT, "given twice", () -> df.pivotTable("v", "a", "a", "sum"));
+    assertError(ErrorClass.INVALID_ARGUMENT, "both a value and a key", () -> df.pivotTable("a", "a", "b", "count"));
+    assertError(ErrorClass.UNSUPPORTED_DTYPE, "mean is not supported for dtype", () -> df.pivotTable("s", "a", "b", "mean"));
+    assertError(ErrorClass.INVALID_ARGUMENT, "must name columns", () -> df.pivotTable("v", List.of(1), "b", "sum"));
   }
 
   @Test

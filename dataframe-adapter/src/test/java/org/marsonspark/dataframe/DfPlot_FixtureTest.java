@@ -22,7 +22,7 @@ import org.marsonspark.dataframe.plot.Figure.BoxStats;
 import org.marsonspark.dataframe.plot.Figure.Trace;
 import org.marsonspark.dataframe.plot.PlotAccessor;
 import org.marsonspark.dataframe.plot.Plots;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.Mt;
 
 /**

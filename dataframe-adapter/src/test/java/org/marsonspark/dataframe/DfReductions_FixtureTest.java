@@ -5,8 +5,8 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.dataframe.ops.Agg;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * Series reductions (sum, mean, min, max, count, var, std, nunique) over every dtype pandas

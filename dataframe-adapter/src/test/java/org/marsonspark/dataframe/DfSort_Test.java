@@ -3,6 +3,7 @@ package org.marsonspark.dataframe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.marsonspark.core.MarsAssert.assertError;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,8 +19,8 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.local.LocalSeries;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * Sorting, top-k, value_counts, transform and apply beyond the pandas fixtures: many chunks
@@ -178,38 +179,31 @@ class DfSort_Test {
     return Md.dataFrame(LocalFrame.of(cols), 2);
   }
 
-  private static void assertClass(ErrorClass expected, Runnable r, String... fragments) {
-    MarsException e = assertThrows(MarsException.class, r::run);
-    assertEquals(expected, e.errorClass(), e.getMessage());
-    for (String f : fragments) {
-      assertTrue(e.getMessage().contains(f), "message '" + e.getMessage() + "' should mention '" + f + "'");
-    }
-  }
 
   @Test
   void badArgumentsFailBeforeRunning() {
     DataFrame df = frame();
-    assertClass(ErrorClass.COLUMN_NOT_FOUND, () -> df.sortValues("nope"), "sort_values", "'nope'");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.sortValues(new String[0], new boolean[] {true}, "last"),
+    assertError(ErrorClass.COLUMN_NOT_FOUND, () -> df.sortValues("nope"), "sort_values", "'nope'");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.sortValues(new String[0], new boolean[] {true}, "last"),
         "at least one column");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.sortValues(new String[] {"a", "s"},
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.sortValues(new String[] {"a", "s"},
         new boolean[] {true, false, true}, "last"), "Length of ascending (3) != length of by (2)");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.sortValues(new String[] {"a"}, new boolean[] {true}, "middle"),
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.sortValues(new String[] {"a"}, new boolean[] {true}, "middle"),
         "na_position", "'middle'");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.col("a").sortValues(true, "top"), "na_position");
-    assertClass(ErrorClass.COLUMN_NOT_FOUND, () -> df.nlargest(2, "zz"), "nlargest", "'zz'");
-    assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> df.nlargest(2, "s"), "nlargest", "'s'", "object");
-    assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("s").nsmallest(2), "nsmallest", "object");
-    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.nlargest(2, "last", new String[] {"a"}), "keep='last'");
-    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("a").nsmallest(2, "all"), "keep='all'");
-    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("k").valueCounts(), "value_counts", "category");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.groupby("s").transform("median"), "unknown aggregation",
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.col("a").sortValues(true, "top"), "na_position");
+    assertError(ErrorClass.COLUMN_NOT_FOUND, () -> df.nlargest(2, "zz"), "nlargest", "'zz'");
+    assertError(ErrorClass.UNSUPPORTED_DTYPE, () -> df.nlargest(2, "s"), "nlargest", "'s'", "object");
+    assertError(ErrorClass.UNSUPPORTED_DTYPE, () -> df.col("s").nsmallest(2), "nsmallest", "object");
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> df.nlargest(2, "last", new String[] {"a"}), "keep='last'");
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("a").nsmallest(2, "all"), "keep='all'");
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> df.col("k").valueCounts(), "value_counts", "category");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.groupby("s").transform("median"), "unknown aggregation",
         "'median'");
-    assertClass(ErrorClass.UNSUPPORTED_DTYPE, () -> df.groupby("a").transform("mean", "s"), "mean", "object");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.groupby("a").transform("sum", "zz"), "transform", "'zz'");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.groupby("a").transform("sum", "a"), "groupby key");
-    assertClass(ErrorClass.UNSUPPORTED_OPERATION, () -> df.groupby("a").transform("size"), "size");
-    assertClass(ErrorClass.INVALID_ARGUMENT, () -> df.groupby("a").apply(g -> {
+    assertError(ErrorClass.UNSUPPORTED_DTYPE, () -> df.groupby("a").transform("mean", "s"), "mean", "object");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.groupby("a").transform("sum", "zz"), "transform", "'zz'");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.groupby("a").transform("sum", "a"), "groupby key");
+    assertError(ErrorClass.UNSUPPORTED_OPERATION, () -> df.groupby("a").transform("size"), "size");
+    assertError(ErrorClass.INVALID_ARGUMENT, () -> df.groupby("a").apply(g -> {
       if (g.nrows() == 0) {
         throw new IllegalStateException("needs a row");
       }

@@ -18,8 +18,8 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.dataframe.io.CsvOptions;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.LocalFrame;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.BadInputs;
-import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.Mt;
 
 /**

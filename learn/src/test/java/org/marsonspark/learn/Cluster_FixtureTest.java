@@ -13,7 +13,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.learn.LearnFixtures.Case;
 import org.marsonspark.learn.LearnFixtures.Layout;
 import org.marsonspark.learn.cluster.KMeans;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 

@@ -19,8 +19,8 @@ import org.marsonspark.learn.datasets.Dataset;
 import org.marsonspark.learn.datasets.MakeBlobs;
 import org.marsonspark.learn.datasets.MakeClassification;
 import org.marsonspark.learn.datasets.MakeRegression;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.DType;
-import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.NDArray;
 
 /**

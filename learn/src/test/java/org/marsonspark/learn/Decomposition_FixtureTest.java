@@ -15,7 +15,7 @@ import org.marsonspark.learn.LearnFixtures.Case;
 import org.marsonspark.learn.LearnFixtures.Layout;
 import org.marsonspark.learn.decomposition.PCA;
 import org.marsonspark.learn.decomposition.TruncatedSVD;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 

@@ -24,7 +24,7 @@ import org.marsonspark.learn.ensemble.GradientBoostingClassifier;
 import org.marsonspark.learn.ensemble.GradientBoostingRegressor;
 import org.marsonspark.learn.ensemble.RandomForestClassifier;
 import org.marsonspark.learn.ensemble.RandomForestRegressor;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;

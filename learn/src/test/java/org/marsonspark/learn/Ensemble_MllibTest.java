@@ -18,7 +18,7 @@ import org.marsonspark.learn.ensemble.GradientBoostingRegressor;
 import org.marsonspark.learn.ensemble.RandomForestClassifier;
 import org.marsonspark.learn.ensemble.RandomForestRegressor;
 import org.marsonspark.learn.interop.SparkML;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.Tensor;
 
 /**

@@ -31,7 +31,7 @@ import org.marsonspark.learn.preprocessing.OneHotEncoder;
 import org.marsonspark.learn.preprocessing.PolynomialFeatures;
 import org.marsonspark.learn.preprocessing.RobustScaler;
 import org.marsonspark.learn.preprocessing.StandardScaler;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.Tensor;
 

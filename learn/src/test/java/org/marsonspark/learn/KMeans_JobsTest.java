@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.learn.cluster.KMeans;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.ChunkSize;
 import org.marsonspark.tensor.JobProbe;
-import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.RandomState;
 import org.marsonspark.tensor.Tensor;
 

@@ -18,7 +18,7 @@ import org.marsonspark.learn.decomposition.TruncatedSVD;
 import org.marsonspark.learn.linearmodel.LinearRegression;
 import org.marsonspark.learn.linearmodel.LogisticRegression;
 import org.marsonspark.learn.linearmodel.Ridge;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;

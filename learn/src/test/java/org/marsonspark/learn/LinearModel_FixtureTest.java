@@ -22,7 +22,7 @@ import org.marsonspark.learn.linearmodel.LeastSquaresRegressor;
 import org.marsonspark.learn.linearmodel.LinearRegression;
 import org.marsonspark.learn.linearmodel.LogisticRegression;
 import org.marsonspark.learn.linearmodel.Ridge;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 

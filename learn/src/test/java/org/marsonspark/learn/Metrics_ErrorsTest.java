@@ -9,7 +9,7 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.learn.metrics.Metrics;
 import org.marsonspark.learn.metrics.ScoreOptions;
 import org.marsonspark.learn.metrics.pairwise.Pairwise;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.Tensor;
 

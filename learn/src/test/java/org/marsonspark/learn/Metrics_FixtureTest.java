@@ -17,8 +17,8 @@ import org.marsonspark.learn.LearnFixtures.Layout;
 import org.marsonspark.learn.metrics.Metrics;
 import org.marsonspark.learn.metrics.ScoreOptions;
 import org.marsonspark.learn.metrics.pairwise.Pairwise;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.DType;
-import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.Tensor;
 
 /** sklearn.metrics and sklearn.metrics.pairwise against scikit-learn 1.2's results, on every layout. */

@@ -23,7 +23,7 @@ import org.marsonspark.learn.modelselection.GridSearchCV;
 import org.marsonspark.learn.modelselection.KFold;
 import org.marsonspark.learn.modelselection.ModelSelection;
 import org.marsonspark.learn.modelselection.StratifiedKFold;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 

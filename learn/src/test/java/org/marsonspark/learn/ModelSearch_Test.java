@@ -30,7 +30,7 @@ import org.marsonspark.learn.modelselection.ParameterSampler;
 import org.marsonspark.learn.modelselection.RandomizedSearchCV;
 import org.marsonspark.learn.modelselection.Scorer;
 import org.marsonspark.learn.modelselection.Split;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.Tensor;
 

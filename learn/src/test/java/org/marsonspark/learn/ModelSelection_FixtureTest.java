@@ -20,7 +20,7 @@ import org.marsonspark.learn.modelselection.ParameterGrid;
 import org.marsonspark.learn.modelselection.Split;
 import org.marsonspark.learn.modelselection.StratifiedKFold;
 import org.marsonspark.learn.modelselection.TrainTestSplit;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 

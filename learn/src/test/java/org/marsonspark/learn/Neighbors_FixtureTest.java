@@ -13,7 +13,7 @@ import org.marsonspark.learn.base.Estimator;
 import org.marsonspark.learn.neighbors.KNeighborsClassifier;
 import org.marsonspark.learn.neighbors.KNeighborsRegressor;
 import org.marsonspark.learn.neighbors.NearestNeighbors;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 
 /**
  * sklearn.neighbors against scikit-learn 1.2 on every layout, with the default options: the

@@ -26,7 +26,7 @@ import org.marsonspark.learn.pipeline.Pipelines;
 import org.marsonspark.learn.preprocessing.MinMaxScaler;
 import org.marsonspark.learn.preprocessing.PolynomialFeatures;
 import org.marsonspark.learn.preprocessing.StandardScaler;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;

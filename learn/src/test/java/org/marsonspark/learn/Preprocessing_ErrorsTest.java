@@ -21,7 +21,7 @@ import org.marsonspark.learn.preprocessing.OneHotEncoder;
 import org.marsonspark.learn.preprocessing.PolynomialFeatures;
 import org.marsonspark.learn.preprocessing.Preprocessing;
 import org.marsonspark.learn.preprocessing.RobustScaler;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.Mt;
 import org.marsonspark.tensor.Tensor;
 

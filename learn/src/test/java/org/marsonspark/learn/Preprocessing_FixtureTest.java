@@ -33,8 +33,8 @@ import org.marsonspark.learn.preprocessing.PolynomialFeatures;
 import org.marsonspark.learn.preprocessing.Preprocessing;
 import org.marsonspark.learn.preprocessing.RobustScaler;
 import org.marsonspark.learn.preprocessing.StandardScaler;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.DType;
-import org.marsonspark.tensor.LocalSession;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Tensor;
 

@@ -32,6 +32,21 @@ public final class MarsAssert {
   }
 
   /**
+   * {@code run} fails with a MarsException of class {@code expected} whose message contains every
+   * one of {@code mentions}; returns it.
+   */
+  public static MarsException assertError(ErrorClass expected, Executable run, String... mentions) {
+    MarsException e = check(expected, null, run);
+    for (String m : mentions) {
+      if (e.getMessage() == null || !e.getMessage().contains(m)) {
+        throw new AssertionFailedError("expected a MarsException [" + expected + "] mentioning '" + m
+            + "', but its message does not: " + e.getMessage(), e);
+      }
+    }
+    return e;
+  }
+
+  /**
    * {@code run} fails with a MarsException of class {@code expected} carrying exactly these
    * parameters (by name, in any order); returns it.
    */

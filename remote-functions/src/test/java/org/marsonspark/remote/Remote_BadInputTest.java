@@ -9,8 +9,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.BadInputs;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * Bad input to spawned functions — arguments that cannot travel, wrong types, bad options,

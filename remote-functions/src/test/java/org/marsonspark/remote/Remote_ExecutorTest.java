@@ -23,9 +23,9 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.ResourceRequest;
 import org.marsonspark.exec.ResourceProfiles;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.JobProbe;
-import org.marsonspark.tensor.LocalSession;
 
 /** What a function sees on its executor: its own output only, nested spawns, resources. */
 class Remote_ExecutorTest {

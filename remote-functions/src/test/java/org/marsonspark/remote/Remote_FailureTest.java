@@ -12,9 +12,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.function.Executable;
 import org.marsonspark.core.ErrorStandIn;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.core.MarsAssert;
 import org.marsonspark.core.MarsException;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.tensor.JobProbe;
-import org.marsonspark.tensor.LocalSession;
 
 /** Failing functions, retries, and arguments rejected before anything runs. */
 class Remote_FailureTest {
@@ -154,9 +155,7 @@ class Remote_FailureTest {
   }
 
   private static MarsException rejected(Executable spawn) {
-    MarsException e = assertThrows(MarsException.class, spawn);
-    assertEquals(ErrorClass.INVALID_ARGUMENT, e.errorClass());
-    return e;
+    return MarsAssert.assertError(ErrorClass.INVALID_ARGUMENT, spawn);
   }
 
   @Test

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.MarsException;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.SparkLogCapture;
 import org.marsonspark.tensor.JobProbe;
-import org.marsonspark.tensor.LocalSession;
 
 /**
  * A consumer of one stage's calls runs in that stage's last task (in one JVM): it reads the other

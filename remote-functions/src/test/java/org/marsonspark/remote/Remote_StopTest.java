@@ -19,7 +19,7 @@ import org.marsonspark.core.ErrorStandIn;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.session.Execution;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 
 /**
  * Spawned functions that must not take the session down or hold it: fatal JVM errors, per-call

@@ -9,6 +9,7 @@ import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.session.LocalSession;
 import org.opentest4j.AssertionFailedError;
 
 /**

@@ -5,6 +5,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
 
 /** arange, linspace, eye, zeros, ones and full against numpy, on several chunk sizes. */

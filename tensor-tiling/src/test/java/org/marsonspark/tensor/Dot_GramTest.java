@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.marsonspark.session.LocalSession;
 
 /** {@code x.dot(x.T)} takes the symmetric path (syrk on the diagonal, mirrored blocks): same values as by hand. */
 class Dot_GramTest {

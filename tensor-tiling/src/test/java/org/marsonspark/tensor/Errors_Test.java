@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.session.LocalSession;
 
 /**
  * Bad input gives a {@link MarsException} with the right {@link ErrorClass}, and a failed

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.MarsException;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
 
 /**

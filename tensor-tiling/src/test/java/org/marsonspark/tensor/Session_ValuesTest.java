@@ -17,6 +17,7 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.exec.PlanStage;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
 
 /**

@@ -15,6 +15,7 @@ import java.io.ObjectOutputStream;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.marsonspark.session.LocalSession;
 
 /**
  * The CSR chunk type on its own (canonical form, access, slicing, transposing, serialization)

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.Chunk;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.kernel.BinaryFn;
 import org.marsonspark.tensor.kernel.UnaryFn;

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
+import org.marsonspark.session.LocalSession;
 
 /**
  * Bad input to the ufuncs, statistics, sorting and set functions of issue 5 gives a

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.core.Tiler;
+import org.marsonspark.session.LocalSession;
 import org.marsonspark.session.MarsOptions;
 import org.marsonspark.session.MarsSession;
 

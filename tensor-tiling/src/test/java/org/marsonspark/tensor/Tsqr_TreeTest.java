@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.marsonspark.core.Chunk;
 import org.marsonspark.core.OpNode;
+import org.marsonspark.session.LocalSession;
 
 /**
  * The TSQR merges its R factors in a tree of fan-in {@code combineSize} (3 here): 20 row blocks

@@ -25,7 +25,7 @@ import org.marsonspark.dataframe.local.LocalFrame;
 import org.marsonspark.dataframe.plot.Figure;
 import org.marsonspark.dataframe.plot.PlotAccessor;
 import org.marsonspark.dataframe.plot.Plots;
-import org.marsonspark.tensor.LocalSession;
+import org.marsonspark.session.LocalSession;
 
 /**
  * Every plot kind is drawn: a PNG of the figure's size that is not blank (the data it is drawn

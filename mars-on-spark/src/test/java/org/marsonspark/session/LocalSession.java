@@ -1,14 +1,12 @@
-package org.marsonspark.tensor;
+package org.marsonspark.session;
 
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.marsonspark.session.MarsOptions;
-import org.marsonspark.session.MarsSession;
 
 /**
- * One embedded {@code local[2]} Mars session per test class (the tensor and dataframe tests):
+ * One embedded {@code local[2]} Mars session per test class, for the tests of every module:
  * {@code @RegisterExtension static final LocalSession spark = new LocalSession();}.
  */
 public final class LocalSession implements BeforeAllCallback, AfterAllCallback {
