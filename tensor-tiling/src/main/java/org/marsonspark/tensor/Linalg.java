@@ -209,7 +209,7 @@ public final class Linalg {
       return dense(org.marsonspark.tensor.ops.DenseLinalg.Kernel.CHOLESKY, java.util.List.of(a),
           java.util.List.of(a.shape()), org.marsonspark.tensor.ops.Tsqr.floatType(a.dtype()))[0];
     }
-    return org.marsonspark.tensor.ops.BlockedCholesky.of(a.data());
+    return Tensor.ofOutput(org.marsonspark.tensor.ops.BlockedCholesky.of(a.data()));
   }
 
   /**

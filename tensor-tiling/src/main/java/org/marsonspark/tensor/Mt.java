@@ -169,7 +169,7 @@ public final class Mt {
 
   /** The lower triangle of the last two axes: elements above diagonal {@code k} set to zero. */
   public static Tensor tril(Tensor t, long k) {
-    return Triangles.Tri.of(t.data(), k, true);
+    return Tensor.ofOutput(Triangles.Tri.of(t.data(), k, true));
   }
 
   public static Tensor tril(Tensor t) {
@@ -178,7 +178,7 @@ public final class Mt {
 
   /** The upper triangle of the last two axes: elements below diagonal {@code k} set to zero. */
   public static Tensor triu(Tensor t, long k) {
-    return Triangles.Tri.of(t.data(), k, false);
+    return Tensor.ofOutput(Triangles.Tri.of(t.data(), k, false));
   }
 
   public static Tensor triu(Tensor t) {
@@ -196,12 +196,12 @@ public final class Mt {
 
   /** As {@link #diag(Tensor, long)}; {@code chunkSize} chunks the matrix built from a 1-d tensor. */
   public static Tensor diag(Tensor v, long k, ChunkSize chunkSize) {
-    return switch (v.ndim()) {
+    return Tensor.ofOutput(switch (v.ndim()) {
       case 1 -> Triangles.DiagFrom1d.of(v.data(), k, chunkSize);
       case 2 -> Triangles.DiagOf2d.of(v.data(), k);
       default -> throw new MarsException(ErrorClass.INVALID_ARGUMENT, "diag: input must be 1-d or 2-d, got "
           + v.ndim() + "-d");
-    };
+    });
   }
 
   // ---- ufuncs -------------------------------------------------------------------------
@@ -1211,29 +1211,29 @@ public final class Mt {
     Histograms.HistCount.checkBins(bins); // before building reductions
     Tensor[] mm = {a.min(), a.max()};
     TensorData[] d = {mm[0].data(), mm[1].data()};
-    return new Tensor[] {Histograms.HistCount.uniform(a.data(), bins, null, d), Histograms.HistEdges.of(a.data(), bins,
-        null, d)};
+    return new Tensor[] {Tensor.ofOutput(Histograms.HistCount.uniform(a.data(), bins, null, d)),
+        Tensor.ofOutput(Histograms.HistEdges.of(a.data(), bins, null, d))};
   }
 
   /** histogram over the given range (values outside are not counted). */
   public static Tensor[] histogram(Tensor a, int bins, double lo, double hi) {
     double[] range = {lo, hi};
-    return new Tensor[] {Histograms.HistCount.uniform(a.data(), bins, range, null),
-        Histograms.HistEdges.of(a.data(), bins, range, null)};
+    return new Tensor[] {Tensor.ofOutput(Histograms.HistCount.uniform(a.data(), bins, range, null)),
+        Tensor.ofOutput(Histograms.HistEdges.of(a.data(), bins, range, null))};
   }
 
   /** histogram over explicit, monotonically increasing bin edges; the edges are returned as given. */
   public static Tensor[] histogram(Tensor a, Tensor edges) {
-    return new Tensor[] {Histograms.HistCount.edges(a.data(), edges.data()), edges};
+    return new Tensor[] {Tensor.ofOutput(Histograms.HistCount.edges(a.data(), edges.data())), edges};
   }
 
   /** Occurrences of each non-negative integer of 1-d {@code x}; one chunk whose length is known after execution. */
   public static Tensor bincount(Tensor x) {
-    return Histograms.BinCount.of(x.data(), null, 0);
+    return Tensor.ofOutput(Histograms.BinCount.of(x.data(), null, 0));
   }
 
   public static Tensor bincount(Tensor x, Tensor weights, long minlength) {
-    return Histograms.BinCount.of(x.data(), weights == null ? null : weights.data(), minlength);
+    return Tensor.ofOutput(Histograms.BinCount.of(x.data(), weights == null ? null : weights.data(), minlength));
   }
 
   /**
@@ -1298,7 +1298,7 @@ public final class Mt {
 
   /** Insertion points of {@code v} in the sorted 1-d {@code a} ({@code side}: "left" or "right"). */
   public static Tensor searchsorted(Tensor a, Tensor v, String side) {
-    return Searching.Search.searchsorted(a.data(), v.data(), side);
+    return Tensor.ofOutput(Searching.Search.searchsorted(a.data(), v.data(), side));
   }
 
   public static Tensor searchsorted(Tensor a, Tensor v) {
@@ -1307,7 +1307,7 @@ public final class Mt {
 
   /** The bin of each value for monotonic (increasing or decreasing) 1-d {@code bins}. */
   public static Tensor digitize(Tensor x, Tensor bins, boolean right) {
-    return Searching.Search.digitize(x.data(), bins.data(), right);
+    return Tensor.ofOutput(Searching.Search.digitize(x.data(), bins.data(), right));
   }
 
   public static Tensor digitize(Tensor x, Tensor bins) {

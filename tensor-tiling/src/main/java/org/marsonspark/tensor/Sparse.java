@@ -16,7 +16,7 @@ public final class Sparse {
    * coordinates are summed. The dtype is the values'.
    */
   public Tensor fromCoo(long[] rows, long[] cols, NDArray values, long[] shape, ChunkSize chunkSize) {
-    return SparseCreation.FromCoo.of(rows, cols, values, shape, chunkSize);
+    return Tensor.ofOutput(SparseCreation.FromCoo.of(rows, cols, values, shape, chunkSize));
   }
 
   public Tensor fromCoo(long[] rows, long[] cols, double[] values, long[] shape, ChunkSize chunkSize) {
@@ -29,12 +29,12 @@ public final class Sparse {
 
   /** The non-zeros of a dense 2-D tensor, with its chunks ({@code t.toSparse()}). */
   public Tensor fromDense(Tensor dense) {
-    return SparseCreation.FromDense.of(dense.data());
+    return Tensor.ofOutput(SparseCreation.FromDense.of(dense.data()));
   }
 
   /** numpy's {@code eye(n, m, k, dtype)} as a sparse tensor (scipy's {@code sparse.eye}). */
   public Tensor eye(long n, long m, long k, DType dtype, ChunkSize chunkSize) {
-    return SparseCreation.Eye.of(n, m, k, dtype, chunkSize);
+    return Tensor.ofOutput(SparseCreation.Eye.of(n, m, k, dtype, chunkSize));
   }
 
   public Tensor eye(long n) {

@@ -75,12 +75,12 @@ public final class Tensor implements TileableHandle {
 
   /** The sparse tensor of this dense 2-D tensor's non-zeros (same chunks). */
   public Tensor toSparse() {
-    return SparseCreation.FromDense.of(data);
+    return ofOutput(SparseCreation.FromDense.of(data));
   }
 
   /** The dense tensor of this sparse tensor (same chunks). */
   public Tensor toDense() {
-    return SparseCreation.ToDense.of(data);
+    return ofOutput(SparseCreation.ToDense.of(data));
   }
 
   /** Chunk sizes along each axis; known once the tensor has been tiled (executed). */

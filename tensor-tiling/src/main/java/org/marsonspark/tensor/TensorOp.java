@@ -50,8 +50,22 @@ public abstract class TensorOp extends TileableOp {
   }
 
   /**
+   * Binds one output tensor and returns its data, for the facade to wrap ({@link Tensor#ofOutput},
+   * where an eager session runs it). Call it last, once the operand is fully built.
+   */
+  protected TensorData newOutput(long[] shape, DType dtype) {
+    return bindOutput(new TensorData(shape, dtype));
+  }
+
+  /** As {@link #newOutput}, for a sparse (CSR-chunked, 2-D) output tensor. */
+  protected TensorData newSparseOutput(long[] shape, DType dtype) {
+    return bindOutput(new TensorData(shape, dtype, true));
+  }
+
+  /**
    * Binds one output tensor and wraps it for the user; in an eager session it runs right away.
-   * Call it last, once the operand is fully built.
+   * Call it last, once the operand is fully built. Operators moving under the dependency rule
+   * return {@link #newOutput} instead and leave the wrapping to the facade.
    */
   protected Tensor newTensor(long[] shape, DType dtype) {
     return Tensor.eager(new Tensor(bindOutput(new TensorData(shape, dtype))))[0];

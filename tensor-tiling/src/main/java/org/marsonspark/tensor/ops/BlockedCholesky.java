@@ -7,7 +7,6 @@ import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.kernel.Lapack;
@@ -24,8 +23,8 @@ public final class BlockedCholesky extends TensorOp {
     super(List.of(a));
   }
 
-  public static Tensor of(TensorData a) {
-    return new BlockedCholesky(a).newTensor(a.shape(), Tsqr.floatType(a.dtype()));
+  public static TensorData of(TensorData a) {
+    return new BlockedCholesky(a).newOutput(a.shape(), Tsqr.floatType(a.dtype()));
   }
 
   @Override

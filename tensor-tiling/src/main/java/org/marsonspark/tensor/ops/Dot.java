@@ -44,7 +44,7 @@ public final class Dot extends TensorOp {
 
   public static Tensor of(TensorData a, TensorData b, String opName) {
     if (a.isSparse() || b.isSparse()) {
-      return org.marsonspark.tensor.sparse.SparseDot.of(a, b, opName);
+      return Tensor.ofOutput(org.marsonspark.tensor.sparse.SparseDot.of(a, b, opName));
     }
     if (a.ndim() == 0 || b.ndim() == 0 || a.ndim() > 2 || b.ndim() > 2) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, opName + " of shapes " + Shapes.toString(a.shape())

@@ -20,6 +20,7 @@ import org.marsonspark.tensor.fusion.Fusable;
 import org.marsonspark.tensor.kernel.BinaryFn;
 import org.marsonspark.tensor.kernel.Elementwise;
 import org.marsonspark.tensor.kernel.UnaryFn;
+import org.marsonspark.tensor.sparse.SparseCreation;
 import org.marsonspark.tensor.sparse.SparseElementwise;
 
 /**
@@ -156,8 +157,12 @@ public abstract class ElementwiseOp extends TensorOp {
     }
 
     public static Tensor of(BinaryFn fn, TensorData a, TensorData b) {
-      if (a.isSparse() || b.isSparse()) {
-        return SparseElementwise.binary(fn, a, b);
+      if ((a.isSparse() || b.isSparse()) && SparseElementwise.staysSparse(fn, a, b)) {
+        return Tensor.ofOutput(SparseElementwise.binary(fn, a, b));
+      }
+      if (a.isSparse() || b.isSparse()) { // a dense result, as scipy's: the sparse side made dense first
+        a = a.isSparse() ? SparseCreation.ToDense.of(a) : a;
+        b = b.isSparse() ? SparseCreation.ToDense.of(b) : b;
       }
       long[] shape = Broadcast.shape(a.shape(), b.shape());
       DType promoted = promote(a, b);
@@ -168,7 +173,7 @@ public abstract class ElementwiseOp extends TensorOp {
     /** {@code fn(a, scalar)}, or {@code fn(scalar, a)} when {@code scalarFirst}. */
     public static Tensor withScalar(BinaryFn fn, TensorData a, Object scalar, boolean scalarFirst) {
       if (a.isSparse()) {
-        return SparseElementwise.scalar(fn, a, scalar, scalarFirst);
+        return Tensor.ofOutput(SparseElementwise.scalar(fn, a, scalar, scalarFirst));
       }
       DType promoted = promoteWithScalar(a, scalar);
       DType compute = fn.computeType(promoted);
@@ -229,7 +234,7 @@ public abstract class ElementwiseOp extends TensorOp {
 
     public static Tensor of(UnaryFn fn, TensorData in) {
       if (in.isSparse()) {
-        return SparseElementwise.unary(fn, in);
+        return Tensor.ofOutput(SparseElementwise.unary(fn, in));
       }
       UnaryChunk op = new UnaryChunk(fn, fn.computeType(in.dtype()), fn.resultType(in.dtype()));
       return new Unary(in, op).newTensor(in.shape(), op.result());
@@ -319,7 +324,7 @@ public abstract class ElementwiseOp extends TensorOp {
 
     public static Tensor of(TensorData in, DType to) {
       if (in.isSparse()) {
-        return SparseElementwise.astype(in, to);
+        return Tensor.ofOutput(SparseElementwise.astype(in, to));
       }
       return new AsType(in, to).newTensor(in.shape(), to);
     }

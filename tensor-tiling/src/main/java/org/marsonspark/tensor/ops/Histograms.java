@@ -10,7 +10,6 @@ import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -37,7 +36,7 @@ public final class Histograms {
     /**
      * @param minMax min and max of the data as 0-d tensors, or null when {@code range} is given
      */
-    public static Tensor uniform(TensorData a, int bins, double[] range, TensorData[] minMax) {
+    public static TensorData uniform(TensorData a, int bins, double[] range, TensorData[] minMax) {
       checkBins(bins);
       if (range == null && minMax == null) {
         throw new IllegalArgumentException("histogram: equal-width bins need a range or the data's min and max");
@@ -46,7 +45,7 @@ public final class Histograms {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "histogram: max must be larger than min in range parameter");
       }
       List<TensorData> ins = minMax == null ? List.of(a) : List.of(a, minMax[0], minMax[1]);
-      return new HistCount(ins, bins, range).newTensor(new long[] {bins}, DType.INT64);
+      return new HistCount(ins, bins, range).newOutput(new long[] {bins}, DType.INT64);
     }
 
     public static void checkBins(int bins) {
@@ -56,11 +55,11 @@ public final class Histograms {
       }
     }
 
-    public static Tensor edges(TensorData a, TensorData edges) {
+    public static TensorData edges(TensorData a, TensorData edges) {
       if (edges.ndim() != 1 || edges.shape(0) < 2) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "histogram: `bins` must be 1d with at least 2 edges");
       }
-      return new HistCount(List.of(a, edges), (int) edges.shape(0) - 1, null).newTensor(
+      return new HistCount(List.of(a, edges), (int) edges.shape(0) - 1, null).newOutput(
           new long[] {edges.shape(0) - 1}, DType.INT64);
     }
 
@@ -194,10 +193,10 @@ public final class Histograms {
       this.range = range;
     }
 
-    public static Tensor of(TensorData a, int bins, double[] range, TensorData[] minMax) {
+    public static TensorData of(TensorData a, int bins, double[] range, TensorData[] minMax) {
       DType dt = a.dtype() == DType.FLOAT32 ? DType.FLOAT32 : DType.FLOAT64;
       List<TensorData> ins = minMax == null ? List.of() : List.of(minMax[0], minMax[1]);
-      return new HistEdges(ins, bins, range).newTensor(new long[] {bins + 1}, dt);
+      return new HistEdges(ins, bins, range).newOutput(new long[] {bins + 1}, dt);
     }
 
     @Override
@@ -244,7 +243,7 @@ public final class Histograms {
       this.minlength = minlength;
     }
 
-    public static Tensor of(TensorData x, TensorData weights, long minlength) {
+    public static TensorData of(TensorData x, TensorData weights, long minlength) {
       if (x.ndim() != 1) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "bincount: x must be 1-d, got " + x.ndim() + " dimensions");
       }
@@ -259,7 +258,7 @@ public final class Histograms {
         throw new MarsException(ErrorClass.SHAPE_MISMATCH, "bincount: The weights and list don't have the same length.");
       }
       List<TensorData> ins = weights == null ? List.of(x) : List.of(x, weights);
-      return new BinCount(ins, minlength).newTensor(new long[] {Shapes.UNKNOWN},
+      return new BinCount(ins, minlength).newOutput(new long[] {Shapes.UNKNOWN},
           weights == null ? DType.INT64 : DType.FLOAT64);
     }
 

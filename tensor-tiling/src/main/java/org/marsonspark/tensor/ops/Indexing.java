@@ -305,8 +305,8 @@ public final class Indexing {
         shape[i] = in.shape(perm[i]);
       }
       if (in.isSparse()) {
-        return perm[0] == 1 ? org.marsonspark.tensor.sparse.SparseTranspose.of(in)
-            : org.marsonspark.tensor.sparse.SparseElementwise.astype(in, in.dtype());
+        return Tensor.ofOutput(perm[0] == 1 ? org.marsonspark.tensor.sparse.SparseTranspose.of(in)
+            : org.marsonspark.tensor.sparse.SparseElementwise.astype(in, in.dtype()));
       }
       return new Transpose(in, perm).newTensor(shape, in.dtype());
     }

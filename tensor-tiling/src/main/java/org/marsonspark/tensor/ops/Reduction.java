@@ -44,7 +44,7 @@ public final class Reduction extends TensorOp {
    */
   public static Tensor of(TensorData in, ReductionFn fn, int[] axes, boolean keepdims) {
     if (in.isSparse()) {
-      return org.marsonspark.tensor.sparse.SparseReduce.of(in, fn, axes, keepdims);
+      return Tensor.ofOutput(org.marsonspark.tensor.sparse.SparseReduce.of(in, fn, axes, keepdims));
     }
     int[] norm = normalizeAxes(axes, in.ndim(), fn.name());
     if (fn.singleAxisOnly() && norm.length > 1 && norm.length != in.ndim()) {

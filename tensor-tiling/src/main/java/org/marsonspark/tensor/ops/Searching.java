@@ -9,7 +9,6 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -33,7 +32,7 @@ public final class Searching {
     }
 
     /** @param side "left" or "right" */
-    public static Tensor searchsorted(TensorData a, TensorData v, String side) {
+    public static TensorData searchsorted(TensorData a, TensorData v, String side) {
       if (a.ndim() != 1) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "searchsorted: a must be 1-d, got "
             + a.ndim() + " dimensions");
@@ -42,16 +41,16 @@ public final class Searching {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "searchsorted: side must be 'left' or 'right', got '"
             + side + "'");
       }
-      return new Search(a, v, side.equals("right"), false).newTensor(v.shape(), DType.INT64);
+      return new Search(a, v, side.equals("right"), false).newOutput(v.shape(), DType.INT64);
     }
 
     /** Bins must be monotonic (increasing or decreasing); this is not checked. */
-    public static Tensor digitize(TensorData x, TensorData bins, boolean right) {
+    public static TensorData digitize(TensorData x, TensorData bins, boolean right) {
       if (bins.ndim() != 1) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "digitize: bins must be 1-d, got "
             + bins.ndim() + " dimensions");
       }
-      return new Search(bins, x, right, true).newTensor(x.shape(), DType.INT64);
+      return new Search(bins, x, right, true).newOutput(x.shape(), DType.INT64);
     }
 
     @Override

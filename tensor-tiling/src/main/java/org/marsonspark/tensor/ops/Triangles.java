@@ -11,7 +11,6 @@ import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.ChunkSize;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -34,12 +33,12 @@ public final class Triangles {
       this.lower = lower;
     }
 
-    public static Tensor of(TensorData in, long k, boolean lower) {
+    public static TensorData of(TensorData in, long k, boolean lower) {
       if (in.ndim() < 2) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, (lower ? "tril" : "triu")
             + ": input must be at least 2-d, got " + in.ndim() + "-d (numpy broadcasts 1-d input; pass a 2-d tensor)");
       }
-      return new Tri(in, k, lower).newTensor(in.shape(), in.dtype());
+      return new Tri(in, k, lower).newOutput(in.shape(), in.dtype());
     }
 
     @Override
@@ -113,9 +112,9 @@ public final class Triangles {
       this.chunkSize = chunkSize;
     }
 
-    public static Tensor of(TensorData v, long k, ChunkSize chunkSize) {
+    public static TensorData of(TensorData v, long k, ChunkSize chunkSize) {
       long n = v.shape(0) < 0 ? Shapes.UNKNOWN : v.shape(0) + Math.abs(k);
-      return new DiagFrom1d(v, k, chunkSize).newTensor(new long[] {n, n}, v.dtype());
+      return new DiagFrom1d(v, k, chunkSize).newOutput(new long[] {n, n}, v.dtype());
     }
 
     @Override
@@ -203,9 +202,9 @@ public final class Triangles {
       this.k = k;
     }
 
-    public static Tensor of(TensorData m, long k) {
+    public static TensorData of(TensorData m, long k) {
       long len = m.shape(0) < 0 || m.shape(1) < 0 ? Shapes.UNKNOWN : length(m.shape(0), m.shape(1), k);
-      return new DiagOf2d(m, k).newTensor(new long[] {len}, m.dtype());
+      return new DiagOf2d(m, k).newOutput(new long[] {len}, m.dtype());
     }
 
     static long length(long rows, long cols, long k) {

@@ -13,7 +13,6 @@ import org.marsonspark.tensor.ChunkSize;
 import org.marsonspark.tensor.CsrMatrix;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -69,7 +68,7 @@ public final class SparseCreation {
       this.chunkSize = chunkSize;
     }
 
-    public static Tensor of(long[] rows, long[] cols, NDArray values, long[] shape, ChunkSize chunkSize) {
+    public static TensorData of(long[] rows, long[] cols, NDArray values, long[] shape, ChunkSize chunkSize) {
       check2d("sparse.fromCoo", shape);
       if (rows.length != cols.length || values.ndim() != 1 || values.size() != rows.length) {
         throw new MarsException(ErrorClass.SHAPE_MISMATCH, "sparse.fromCoo: rows, cols and values must be 1-D of one "
@@ -82,7 +81,7 @@ public final class SparseCreation {
         }
       }
       return new FromCoo(rows.clone(), cols.clone(), values, shape.clone(), chunkSize)
-          .newSparseTensor(shape, values.dtype());
+          .newSparseOutput(shape, values.dtype());
     }
 
     @Override
@@ -154,12 +153,12 @@ public final class SparseCreation {
       super(List.of(in));
     }
 
-    public static Tensor of(TensorData in) {
+    public static TensorData of(TensorData in) {
       if (in.isSparse()) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "toSparse: " + in + " is sparse already");
       }
       check2d("toSparse", in.shape());
-      return new FromDense(in).newSparseTensor(in.shape(), in.dtype());
+      return new FromDense(in).newSparseOutput(in.shape(), in.dtype());
     }
 
     @Override
@@ -191,11 +190,11 @@ public final class SparseCreation {
       super(List.of(in));
     }
 
-    public static Tensor of(TensorData in) {
+    public static TensorData of(TensorData in) {
       if (!in.isSparse()) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "toDense: " + in + " is not sparse");
       }
-      return new ToDense(in).newTensor(in.shape(), in.dtype());
+      return new ToDense(in).newOutput(in.shape(), in.dtype());
     }
 
     @Override
@@ -241,10 +240,10 @@ public final class SparseCreation {
       this.chunkSize = chunkSize;
     }
 
-    public static Tensor of(long n, long m, long k, DType dtype, ChunkSize chunkSize) {
+    public static TensorData of(long n, long m, long k, DType dtype, ChunkSize chunkSize) {
       long[] shape = {n, m};
       check2d("sparse.eye", shape);
-      return new Eye(shape, k, dtype, chunkSize).newSparseTensor(shape, dtype);
+      return new Eye(shape, k, dtype, chunkSize).newSparseOutput(shape, dtype);
     }
 
     @Override

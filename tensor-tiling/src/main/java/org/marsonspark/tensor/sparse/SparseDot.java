@@ -12,7 +12,6 @@ import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.CsrMatrix;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.ops.Dot;
@@ -34,7 +33,7 @@ public final class SparseDot extends TensorOp {
     this.opName = opName;
   }
 
-  public static Tensor of(TensorData a, TensorData b, String opName) {
+  public static TensorData of(TensorData a, TensorData b, String opName) {
     if (a.ndim() == 0 || b.ndim() == 0 || a.ndim() > 2 || b.ndim() > 2) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, opName + " of a sparse tensor with shapes "
           + Shapes.toString(a.shape()) + " and " + Shapes.toString(b.shape()) + ": the other operand must be 1-D or 2-D");
@@ -50,7 +49,7 @@ public final class SparseDot extends TensorOp {
     long[] s = shape.stream().mapToLong(Long::longValue).toArray();
     DType dt = DType.promote(a.dtype(), b.dtype());
     SparseDot op = new SparseDot(a, b, opName);
-    return a.isSparse() && b.isSparse() ? op.newSparseTensor(s, dt) : op.newTensor(s, dt);
+    return a.isSparse() && b.isSparse() ? op.newSparseOutput(s, dt) : op.newOutput(s, dt);
   }
 
   @Override

@@ -12,13 +12,11 @@ import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.CsrMatrix;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.kernel.BinaryFn;
 import org.marsonspark.tensor.kernel.Elementwise;
 import org.marsonspark.tensor.kernel.UnaryFn;
-import org.marsonspark.tensor.ops.ElementwiseOp;
 import org.marsonspark.tensor.ops.Rechunking;
 
 /**
@@ -50,7 +48,7 @@ public final class SparseElementwise {
   }
 
   /** A unary ufunc of a sparse tensor (with {@code f(0) = 0}). */
-  public static Tensor unary(UnaryFn fn, TensorData in) {
+  public static TensorData unary(UnaryFn fn, TensorData in) {
     DType compute = fn.computeType(in.dtype());
     DType result = fn.resultType(in.dtype());
     requireZero(Elementwise.unary(fn, zero(in.dtype()), compute, result), fn.numpyName() + "(0)");
@@ -58,7 +56,7 @@ public final class SparseElementwise {
   }
 
   /** {@code fn(a, scalar)} (or {@code fn(scalar, a)}) of a sparse tensor, with {@code fn(0, s) = 0}. */
-  public static Tensor scalar(BinaryFn fn, TensorData in, Object scalar, boolean scalarFirst) {
+  public static TensorData scalar(BinaryFn fn, TensorData in, Object scalar, boolean scalarFirst) {
     DType promoted = DType.promoteWithScalar(in.dtype(), scalar);
     DType compute = fn.computeType(promoted);
     DType result = fn.resultType(promoted);
@@ -70,12 +68,22 @@ public final class SparseElementwise {
   }
 
   /** {@code astype} of a sparse tensor (stays sparse). */
-  public static Tensor astype(TensorData in, DType to) {
+  public static TensorData astype(TensorData in, DType to) {
     return Map.of(in, new CastData(to), "astype", to);
   }
 
-  /** {@code fn(a, b)} with at least one of them sparse. */
-  public static Tensor binary(BinaryFn fn, TensorData a, TensorData b) {
+  /**
+   * Whether {@code fn(a, b)}, one of them sparse, is sparse too (both sparse, or a product or
+   * logical and, which the sparse side masks); otherwise scipy's result — {@code A + D},
+   * {@code A - D}, {@code A / D}, comparisons with a dense array — is dense, computed from the
+   * sparse side made dense.
+   */
+  public static boolean staysSparse(BinaryFn fn, TensorData a, TensorData b) {
+    return (a.isSparse() && b.isSparse()) || MASKED_BY_SPARSE.contains(fn);
+  }
+
+  /** {@code fn(a, b)} with at least one of them sparse, where the result {@linkplain #staysSparse stays sparse}. */
+  public static TensorData binary(BinaryFn fn, TensorData a, TensorData b) {
     if (a.isSparse() && b.isSparse()) {
       requireSameShape(fn, a, b);
       DType promoted = DType.promote(a.dtype(), b.dtype());
@@ -84,19 +92,17 @@ public final class SparseElementwise {
       requireZero(Elementwise.binary(fn, zero(compute), zero(compute), compute, result), fn.numpyName() + "(0, 0)");
       return Binary.of(a, b, new SparseSparse(fn, compute, result), fn.numpyName(), result);
     }
-    if (MASKED_BY_SPARSE.contains(fn)) {
-      requireSameShape(fn, a, b);
-      DType promoted = DType.promote(a.dtype(), b.dtype());
-      DType compute = fn.computeType(promoted);
-      DType result = fn.resultType(promoted);
-      TensorData sparse = a.isSparse() ? a : b;
-      TensorData dense = a.isSparse() ? b : a;
-      return Binary.of(sparse, dense, new SparseDense(fn, compute, result, !a.isSparse()), fn.numpyName(), result);
+    if (!MASKED_BY_SPARSE.contains(fn)) {
+      throw new MarsException(ErrorClass.INTERNAL, fn.numpyName() + " of a sparse and a dense tensor is dense: "
+          + "the caller makes the sparse side dense first (staysSparse)");
     }
-    // scipy: A + D, A - D, A / D, comparisons with a dense array, ... are dense
-    TensorData x = a.isSparse() ? SparseCreation.ToDense.of(a).data() : a;
-    TensorData y = b.isSparse() ? SparseCreation.ToDense.of(b).data() : b;
-    return ElementwiseOp.Binary.of(fn, x, y);
+    requireSameShape(fn, a, b);
+    DType promoted = DType.promote(a.dtype(), b.dtype());
+    DType compute = fn.computeType(promoted);
+    DType result = fn.resultType(promoted);
+    TensorData sparse = a.isSparse() ? a : b;
+    TensorData dense = a.isSparse() ? b : a;
+    return Binary.of(sparse, dense, new SparseDense(fn, compute, result, !a.isSparse()), fn.numpyName(), result);
   }
 
   private static void requireSameShape(BinaryFn fn, TensorData a, TensorData b) {
@@ -117,8 +123,8 @@ public final class SparseElementwise {
       this.name = name;
     }
 
-    static Tensor of(TensorData in, ChunkOp op, String name, DType result) {
-      return new Map(in, op, name).newSparseTensor(in.shape(), result);
+    static TensorData of(TensorData in, ChunkOp op, String name, DType result) {
+      return new Map(in, op, name).newSparseOutput(in.shape(), result);
     }
 
     @Override
@@ -189,8 +195,8 @@ public final class SparseElementwise {
       this.name = name;
     }
 
-    static Tensor of(TensorData first, TensorData second, ChunkOp op, String name, DType result) {
-      return new Binary(first, second, op, name).newSparseTensor(first.shape(), result);
+    static TensorData of(TensorData first, TensorData second, ChunkOp op, String name, DType result) {
+      return new Binary(first, second, op, name).newSparseOutput(first.shape(), result);
     }
 
     @Override

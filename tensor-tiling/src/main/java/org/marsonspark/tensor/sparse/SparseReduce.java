@@ -10,7 +10,6 @@ import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.CsrMatrix;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.ops.Reduction;
@@ -33,7 +32,7 @@ public final class SparseReduce extends TensorOp {
   }
 
   /** A reduction of a sparse tensor; only {@code sum} without keepdims is supported. */
-  public static Tensor of(TensorData in, ReductionFn fn, int[] axes, boolean keepdims) {
+  public static TensorData of(TensorData in, ReductionFn fn, int[] axes, boolean keepdims) {
     if (fn != Reductions.Simple.SUM) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, fn.name() + " of a sparse tensor is not supported "
           + "(sparse reductions: sum); call toDense() first");
@@ -44,7 +43,7 @@ public final class SparseReduce extends TensorOp {
     }
     int[] norm = Reduction.normalizeAxes(axes, in.ndim(), fn.name());
     long[] shape = norm.length == 2 ? new long[0] : new long[] {in.shape(1 - norm[0])};
-    return new SparseReduce(in, norm).newTensor(shape, fn.resultType(in.dtype()));
+    return new SparseReduce(in, norm).newOutput(shape, fn.resultType(in.dtype()));
   }
 
   @Override

@@ -6,7 +6,6 @@ import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.CsrMatrix;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -16,8 +15,8 @@ public final class SparseTranspose extends TensorOp {
     super(List.of(in));
   }
 
-  public static Tensor of(TensorData in) {
-    return new SparseTranspose(in).newSparseTensor(new long[] {in.shape(1), in.shape(0)}, in.dtype());
+  public static TensorData of(TensorData in) {
+    return new SparseTranspose(in).newSparseOutput(new long[] {in.shape(1), in.shape(0)}, in.dtype());
   }
 
   @Override
