@@ -30,7 +30,7 @@ public final class Fft {
 
   /** fft of a real ({@code complexInput} false) or complex (pair-form) tensor. */
   public Tensor fft(Tensor x, Integer n, int axis, String norm, boolean complexInput) {
-    return FftOp.of(x.data(), Kind.FFT, complexInput, n, axis, norm);
+    return Tensor.ofOutput(FftOp.of(x.data(), Kind.FFT, complexInput, n, axis, norm));
   }
 
   public Tensor ifft(Tensor z) {
@@ -42,7 +42,7 @@ public final class Fft {
   }
 
   public Tensor ifft(Tensor z, Integer n, int axis, String norm, boolean complexInput) {
-    return FftOp.of(z.data(), Kind.IFFT, complexInput, n, axis, norm);
+    return Tensor.ofOutput(FftOp.of(z.data(), Kind.IFFT, complexInput, n, axis, norm));
   }
 
   public Tensor rfft(Tensor x) {
@@ -50,7 +50,7 @@ public final class Fft {
   }
 
   public Tensor rfft(Tensor x, Integer n, int axis, String norm) {
-    return FftOp.of(x.data(), Kind.RFFT, false, n, axis, norm);
+    return Tensor.ofOutput(FftOp.of(x.data(), Kind.RFFT, false, n, axis, norm));
   }
 
   public Tensor irfft(Tensor z) {
@@ -59,7 +59,7 @@ public final class Fft {
 
   /** The real inverse of {@link #rfft}; {@code n} null for {@code 2·(len-1)}. */
   public Tensor irfft(Tensor z, Integer n, int axis, String norm) {
-    return FftOp.of(z.data(), Kind.IRFFT, true, n, axis, norm);
+    return Tensor.ofOutput(FftOp.of(z.data(), Kind.IRFFT, true, n, axis, norm));
   }
 
   public Tensor fft2(Tensor x) {
@@ -105,7 +105,7 @@ public final class Fft {
     boolean complex = complexIn;
     // like numpy, the last axis first
     for (int i = ax.length - 1; i >= 0; i--) {
-      t = FftOp.of(t.data(), kind, complex, s == null ? null : s[i], ax[i], norm);
+      t = Tensor.ofOutput(FftOp.of(t.data(), kind, complex, s == null ? null : s[i], ax[i], norm));
       complex = true;
     }
     return t;
@@ -154,7 +154,7 @@ public final class Fft {
     }
     Tensor t = x;
     for (int a : ax) {
-      t = FftOp.Shift.of(t.data(), a, inverse);
+      t = Tensor.ofOutput(FftOp.Shift.of(t.data(), a, inverse));
     }
     return t;
   }

@@ -979,19 +979,19 @@ public final class Mt {
 
   /** Cumulative sum along {@code axis} (null: only for 1-d tensors). */
   public static Tensor cumsum(Tensor t, Integer axis) {
-    return Scans.Scan.of(t.data(), Scans.Kind.CUMSUM, axis);
+    return Tensor.ofOutput(Scans.Scan.of(t.data(), Scans.Kind.CUMSUM, axis));
   }
 
   public static Tensor cumprod(Tensor t, Integer axis) {
-    return Scans.Scan.of(t.data(), Scans.Kind.CUMPROD, axis);
+    return Tensor.ofOutput(Scans.Scan.of(t.data(), Scans.Kind.CUMPROD, axis));
   }
 
   public static Tensor nancumsum(Tensor t, Integer axis) {
-    return Scans.Scan.of(t.data(), Scans.Kind.NANCUMSUM, axis);
+    return Tensor.ofOutput(Scans.Scan.of(t.data(), Scans.Kind.NANCUMSUM, axis));
   }
 
   public static Tensor nancumprod(Tensor t, Integer axis) {
-    return Scans.Scan.of(t.data(), Scans.Kind.NANCUMPROD, axis);
+    return Tensor.ofOutput(Scans.Scan.of(t.data(), Scans.Kind.NANCUMPROD, axis));
   }
 
   /** Range (max - min) over the axes (all when none). */
@@ -1133,7 +1133,7 @@ public final class Mt {
 
   /** A sorted copy along {@code axis} (stable; NaN last); a 1-d tensor of several chunks sorts by PSRS. */
   public static Tensor sort(Tensor t, int axis) {
-    return Sort.SortOp.of(t.data(), axis, false);
+    return Tensor.ofOutput(Sort.SortOp.of(t.data(), axis, false));
   }
 
   public static Tensor sort(Tensor t) {
@@ -1142,7 +1142,7 @@ public final class Mt {
 
   /** The indices that sort along {@code axis}, stable (numpy's kind='stable'). */
   public static Tensor argsort(Tensor t, int axis) {
-    return Sort.SortOp.of(t.data(), axis, true);
+    return Tensor.ofOutput(Sort.SortOp.of(t.data(), axis, true));
   }
 
   public static Tensor argsort(Tensor t) {

@@ -118,7 +118,7 @@ public final class RandomState {
     if (n < 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "permutation: n must be non-negative, got " + n);
     }
-    return Sort.SortOp.of(keys(n, chunkSize).data(), 0, true);
+    return Tensor.ofOutput(Sort.SortOp.of(keys(n, chunkSize).data(), 0, true));
   }
 
   /** numpy's {@code permutation(x)}: the rows (first axis) of {@code x} in a random order, as a new tensor. */

@@ -11,7 +11,6 @@ import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.kernel.FftKernel;
@@ -45,7 +44,7 @@ public final class FftOp extends TensorOp {
    * The transform of {@code in} along logical {@code axis}; {@code n} null for numpy's default
    * (the input length, or {@code 2·(len-1)} for irfft); norm "backward" (null), "ortho", "forward".
    */
-  public static Tensor of(TensorData in, Kind kind, boolean complexIn, Integer n, int axis, String norm) {
+  public static TensorData of(TensorData in, Kind kind, boolean complexIn, Integer n, int axis, String norm) {
     String op = kind.name().toLowerCase();
     if (complexIn && (in.ndim() < 1 || in.shape(in.ndim() - 1) != 2)) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": a complex tensor is a float64 tensor whose last axis"
@@ -83,7 +82,7 @@ public final class FftOp extends TensorOp {
       shape[nd] = 2;
     }
     return new FftOp(in, kind, complexIn, ax, (int) size, norm == null ? "backward" : norm)
-        .newTensor(shape, DType.FLOAT64);
+        .newOutput(shape, DType.FLOAT64);
   }
 
   @Override
@@ -216,9 +215,9 @@ public final class FftOp extends TensorOp {
       this.inverse = inverse;
     }
 
-    public static Tensor of(TensorData in, int axis, boolean inverse) {
+    public static TensorData of(TensorData in, int axis, boolean inverse) {
       int ax = Errors.normalizeAxis(inverse ? "ifftshift" : "fftshift", axis, in.ndim());
-      return new Shift(in, ax, inverse).newTensor(in.shape(), in.dtype());
+      return new Shift(in, ax, inverse).newOutput(in.shape(), in.dtype());
     }
 
     @Override

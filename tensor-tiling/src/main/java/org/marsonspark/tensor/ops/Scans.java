@@ -11,7 +11,6 @@ import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -59,7 +58,7 @@ public final class Scans {
      * @param axis the axis to scan (negative counts from the end); null only for 1-d input
      *     (numpy flattens; flattening N-d input needs a reshape first)
      */
-    public static Tensor of(TensorData in, Kind kind, Integer axis) {
+    public static TensorData of(TensorData in, Kind kind, Integer axis) {
       int nd = in.ndim();
       int a;
       if (axis == null) {
@@ -72,7 +71,7 @@ public final class Scans {
         a = axis;
       }
       a = Errors.normalizeAxis(kind.numpyName, a, nd);
-      return new Scan(in, kind, a).newTensor(in.shape(), kind.resultType(in.dtype()));
+      return new Scan(in, kind, a).newOutput(in.shape(), kind.resultType(in.dtype()));
     }
 
     @Override

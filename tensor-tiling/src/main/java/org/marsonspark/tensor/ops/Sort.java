@@ -16,7 +16,6 @@ import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -53,11 +52,11 @@ public final class Sort {
     }
 
     /** @param axis the axis to sort along (negative counts from the end) */
-    public static Tensor of(TensorData in, int axis, boolean indices) {
+    public static TensorData of(TensorData in, int axis, boolean indices) {
       String op = indices ? "argsort" : "sort";
       int nd = in.ndim();
       int a = Errors.normalizeAxis(op, axis, nd);
-      return new SortOp(in, a, indices).newTensor(in.shape(), indices ? DType.INT64 : in.dtype());
+      return new SortOp(in, a, indices).newOutput(in.shape(), indices ? DType.INT64 : in.dtype());
     }
 
     @Override
