@@ -1037,22 +1037,22 @@ public final class Mt {
   }
 
   public static Tensor median(Tensor t, int... axes) {
-    return Statistics.Quantile.median(t.data(), axes);
+    return Tensor.ofOutput(Statistics.Quantile.median(t.data(), axes));
   }
 
   /** The q-th quantile (q in [0, 1]), numpy's linear interpolation; the result has no q axis. */
   public static Tensor quantile(Tensor t, double q, int... axes) {
-    return Statistics.Quantile.quantile(t.data(), axes, new double[] {q}, true, "quantile");
+    return Tensor.ofOutput(Statistics.Quantile.quantile(t.data(), axes, new double[] {q}, true, "quantile"));
   }
 
   /** Quantiles at each of {@code q}; the result's first axis runs over q. */
   public static Tensor quantile(Tensor t, double[] q, int... axes) {
-    return Statistics.Quantile.quantile(t.data(), axes, q, false, "quantile");
+    return Tensor.ofOutput(Statistics.Quantile.quantile(t.data(), axes, q, false, "quantile"));
   }
 
   /** The q-th percentile (q in [0, 100]). */
   public static Tensor percentile(Tensor t, double q, int... axes) {
-    return Statistics.Quantile.quantile(t.data(), axes, new double[] {q / 100}, true, "percentile");
+    return Tensor.ofOutput(Statistics.Quantile.quantile(t.data(), axes, new double[] {q / 100}, true, "percentile"));
   }
 
   public static Tensor percentile(Tensor t, double[] q, int... axes) {
@@ -1060,24 +1060,24 @@ public final class Mt {
     for (int i = 0; i < q.length; i++) {
       f[i] = q[i] / 100;
     }
-    return Statistics.Quantile.quantile(t.data(), axes, f, false, "percentile");
+    return Tensor.ofOutput(Statistics.Quantile.quantile(t.data(), axes, f, false, "percentile"));
   }
 
   /** median leaving NaNs out (an all-NaN slice gives NaN). */
   public static Tensor nanmedian(Tensor t, int... axes) {
-    return Statistics.Quantile.median(t.data(), axes, "nanmedian");
+    return Tensor.ofOutput(Statistics.Quantile.median(t.data(), axes, "nanmedian"));
   }
 
   public static Tensor nanquantile(Tensor t, double q, int... axes) {
-    return Statistics.Quantile.quantile(t.data(), axes, new double[] {q}, true, "nanquantile");
+    return Tensor.ofOutput(Statistics.Quantile.quantile(t.data(), axes, new double[] {q}, true, "nanquantile"));
   }
 
   public static Tensor nanquantile(Tensor t, double[] q, int... axes) {
-    return Statistics.Quantile.quantile(t.data(), axes, q, false, "nanquantile");
+    return Tensor.ofOutput(Statistics.Quantile.quantile(t.data(), axes, q, false, "nanquantile"));
   }
 
   public static Tensor nanpercentile(Tensor t, double q, int... axes) {
-    return Statistics.Quantile.quantile(t.data(), axes, new double[] {q / 100}, true, "nanpercentile");
+    return Tensor.ofOutput(Statistics.Quantile.quantile(t.data(), axes, new double[] {q / 100}, true, "nanpercentile"));
   }
 
   public static Tensor nanpercentile(Tensor t, double[] q, int... axes) {
@@ -1085,7 +1085,7 @@ public final class Mt {
     for (int i = 0; i < q.length; i++) {
       f[i] = q[i] / 100;
     }
-    return Statistics.Quantile.quantile(t.data(), axes, f, false, "nanpercentile");
+    return Tensor.ofOutput(Statistics.Quantile.quantile(t.data(), axes, f, false, "nanpercentile"));
   }
 
   /** Covariance of the rows (variables) of a 1-d or 2-d tensor, ddof 1. */

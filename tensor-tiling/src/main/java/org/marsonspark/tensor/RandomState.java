@@ -210,7 +210,8 @@ public final class RandomState {
   private static Tensor checked(Tensor p, long a, long needNonzero) {
     Sampling.checkShape(p.data(), a);
     Tensor d = p.dtype() == DType.FLOAT64 ? p : p.astype(DType.FLOAT64);
-    return Sampling.checkedProbabilities(d.data(), d.sum().data(), d.min().data(), d.gt(0).sum().data(), needNonzero);
+    return Tensor.ofOutput(Sampling.checkedProbabilities(d.data(), d.sum().data(), d.min().data(),
+        d.gt(0).sum().data(), needNonzero));
   }
 
   /** Positions where uniform draws fall in the normalised cumulative sum of {@code p}. */

@@ -10,7 +10,6 @@ import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -35,9 +34,9 @@ public final class Sampling extends TensorOp {
    *
    * @param needNonzero the number of draws without replacement (0 with replacement)
    */
-  public static Tensor checkedProbabilities(TensorData p, TensorData sum, TensorData min, TensorData positive,
+  public static TensorData checkedProbabilities(TensorData p, TensorData sum, TensorData min, TensorData positive,
       long needNonzero) {
-    return new Sampling(List.of(p, sum, min, positive), needNonzero).newTensor(p.shape(), DType.FLOAT64);
+    return new Sampling(List.of(p, sum, min, positive), needNonzero).newOutput(p.shape(), DType.FLOAT64);
   }
 
   /** numpy's checks of {@code p} that need no data: one dimension, one entry per element of the population. */

@@ -12,7 +12,6 @@ import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.RuntimeWarnings;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -47,12 +46,12 @@ public final class Statistics {
     }
 
     /** numpy's median: the middle value, or the mean of the two middle values. */
-    public static Tensor median(TensorData in, int[] axes) {
+    public static TensorData median(TensorData in, int[] axes) {
       return median(in, axes, "median");
     }
 
     /** @param opName "median" or "nanmedian" (NaNs left out; an all-NaN slice gives NaN) */
-    public static Tensor median(TensorData in, int[] axes, String opName) {
+    public static TensorData median(TensorData in, int[] axes, String opName) {
       DType result = in.dtype() == DType.FLOAT32 ? DType.FLOAT32 : DType.FLOAT64;
       return build(in, axes, new double[] {0.5}, true, true, opName, result);
     }
@@ -62,7 +61,7 @@ public final class Statistics {
      *
      * @param scalarQ whether q is a scalar (no leading q axis in the result)
      */
-    public static Tensor quantile(TensorData in, int[] axes, double[] q, boolean scalarQ, String opName) {
+    public static TensorData quantile(TensorData in, int[] axes, double[] q, boolean scalarQ, String opName) {
       for (double v : q) {
         if (!(v >= 0 && v <= 1)) {
           throw new MarsException(ErrorClass.INVALID_ARGUMENT, opName.endsWith("percentile")
@@ -73,7 +72,7 @@ public final class Statistics {
       return build(in, axes, q.clone(), scalarQ, false, opName, DType.FLOAT64);
     }
 
-    private static Tensor build(TensorData in, int[] axes, double[] q, boolean scalarQ, boolean median, String opName,
+    private static TensorData build(TensorData in, int[] axes, double[] q, boolean scalarQ, boolean median, String opName,
         DType result) {
       if (in.dtype() == DType.BOOL && !median) {
         throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, opName + " of a bool tensor: cast to an integer or float dtype first");
@@ -89,7 +88,7 @@ public final class Statistics {
         }
       }
       return new Quantile(in, norm, q, scalarQ, median, opName)
-          .newTensor(shape.stream().mapToLong(Long::longValue).toArray(), result);
+          .newOutput(shape.stream().mapToLong(Long::longValue).toArray(), result);
     }
 
     @Override
