@@ -14,7 +14,7 @@ import org.marsonspark.core.LayeringGuard.Rule;
  * Md or tensor facade.
  */
 class Df_LayeringTest {
-  /** The files that still build or take facades themselves (issue 16, item 1): only shrinks. */
+  /** The files that still build or take facades themselves: the list only shrinks. */
   private static final Set<String> NOT_YET = Set.of("io/Feather.java", "io/FromSpark.java", "io/Parquet.java",
       "io/ReadCsv.java", "io/ToSpark.java", "io/WriteCsv.java", "ops/Apply.java", "ops/Chunkwise.java",
       "ops/Concat.java", "ops/ContinuousIndex.java", "ops/Describe.java", "ops/DropDuplicates.java",

@@ -13,7 +13,7 @@ import org.marsonspark.core.LayeringGuard.Rule;
  * {@link Tensor#ofOutput}) and never import {@code Tensor} or {@code Mt}.
  */
 class Tensor_LayeringTest {
-  /** The operator files that still build their facade themselves (issue 16, item 1): only shrinks. */
+  /** The operator files that still build their facade themselves: the list only shrinks. */
   private static final Set<String> NOT_YET = Set.of("ops/Creation.java", "ops/Dot.java", "ops/ElementwiseOp.java",
       "ops/Indexing.java", "ops/Manipulation.java", "ops/Products.java", "ops/RandomOp.java", "ops/Reduction.java",
       "ops/Selection.java", "ops/Sets.java");
