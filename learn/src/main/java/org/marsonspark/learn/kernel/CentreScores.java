@@ -1,5 +1,6 @@
 package org.marsonspark.learn.kernel;
 
+import java.util.Arrays;
 import org.marsonspark.tensor.kernel.Blas;
 
 /**
@@ -20,6 +21,10 @@ public final class CentreScores {
   private final int k;
   private final int d;
   private final double[] scores;
+  /** Column-major scores of a tile for {@link #labelTile}: centre j's scores of the tile's rows are contiguous. */
+  private double[] byCentre;
+  private double[] best;
+  private long[] argmin;
 
   /** @param centres row-major {@code (k, d)} */
   public CentreScores(double[] centres, int k, int d) {
@@ -61,23 +66,6 @@ public final class CentreScores {
       Blas.get().dgemm("T", "N", k, m, d, -2.0, centres, 0, d, x, start * d, d, 1.0, scores, 0, k);
     }
     return scores;
-  }
-
-  /** The nearest centre of each row of a tile scored by {@link #tile}: the first of equal minima. */
-  public void nearest(int m, int[] labels, int offset) {
-    for (int i = 0; i < m; i++) {
-      int base = i * k;
-      double best = scores[base];
-      int label = 0;
-      for (int j = 1; j < k; j++) {
-        double s = scores[base + j];
-        if (s < best) {
-          best = s;
-          label = j;
-        }
-      }
-      labels[offset + i] = label;
-    }
   }
 
   /**
@@ -126,10 +114,67 @@ public final class CentreScores {
   public int[] labels(double[] x, int rows) {
     int[] labels = new int[rows];
     for (int start = 0; start < rows; start += TILE) {
-      int m = Math.min(TILE, rows - start);
-      tile(x, start, m);
-      nearest(m, labels, start);
+      labelTile(x, start, Math.min(TILE, rows - start), labels, start);
     }
     return labels;
+  }
+
+  /**
+   * The nearest centre of rows {@code [start, start + m)} of {@code x} (m at most {@link #TILE})
+   * into {@code labels[offset, offset + m)}: the first centre of least score (as sklearn's
+   * {@code argmin} of {@link #tile}'s scores), computed across rows rather than along them.
+   * The product writes centre j's scores of the tile contiguously; the minimum of each row is
+   * taken centre by centre ({@code Math.min}, a vector loop), then the first centre attaining it
+   * by arithmetic on the difference's bits (zero only for the minimum itself), so no branch
+   * depends on the data (a scan along each row mispredicts about once a row). A row whose
+   * minimum is not finite (an overflow) is scanned.
+   */
+  public void labelTile(double[] x, int start, int m, int[] labels, int offset) {
+    if (byCentre == null) {
+      byCentre = new double[TILE * k];
+      best = new double[TILE];
+      argmin = new long[TILE];
+    }
+    double[] s = byCentre;
+    for (int j = 0; j < k; j++) {
+      Arrays.fill(s, j * m, j * m + m, centreNorms[j]);
+    }
+    if (d > 0) {
+      // column-major (m × k) = −2 · x (m × d, read as its transpose) · Cᵀ (d × k) + ‖c‖²
+      Blas.get().dgemm("T", "N", m, k, d, -2.0, x, start * d, d, centres, 0, d, 1.0, s, 0, m);
+    }
+    System.arraycopy(s, 0, best, 0, m);
+    for (int j = 1; j < k; j++) {
+      int o = j * m;
+      for (int i = 0; i < m; i++) {
+        best[i] = Math.min(best[i], s[o + i]);
+      }
+    }
+    // from the last centre down, so that the first centre with the minimum is kept: the
+    // difference to the minimum is +0.0 (bits 0) there and positive elsewhere
+    Arrays.fill(argmin, 0, m, k - 1);
+    for (int j = k - 2; j >= 0; j--) {
+      int o = j * m;
+      for (int i = 0; i < m; i++) {
+        long isMin = (Double.doubleToRawLongBits(s[o + i] - best[i]) - 1) >>> 63;
+        argmin[i] += isMin * (j - argmin[i]);
+      }
+    }
+    for (int i = 0; i < m; i++) {
+      labels[offset + i] = Double.isFinite(best[i]) ? (int) argmin[i] : scanRow(s, m, i);
+    }
+  }
+
+  /** The first least score of row {@code i} of the column-major scores, by a scan. */
+  private int scanRow(double[] s, int m, int i) {
+    double min = s[i];
+    int label = 0;
+    for (int j = 1; j < k; j++) {
+      if (s[j * m + i] < min) {
+        min = s[j * m + i];
+        label = j;
+      }
+    }
+    return label;
   }
 }

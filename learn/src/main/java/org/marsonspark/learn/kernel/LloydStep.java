@@ -22,8 +22,7 @@ public record LloydStep(double[] centres, int k, int d, boolean weighted) implem
     int[] labels = new int[CentreScores.TILE];
     for (int start = 0; start < rows; start += CentreScores.TILE) {
       int m = Math.min(CentreScores.TILE, rows - start);
-      scores.tile(x, start, m);
-      scores.nearest(m, labels, 0);
+      scores.labelTile(x, start, m, labels, 0);
       for (int i = 0; i < m; i++) {
         int r = start + i;
         double wr = w == null ? 1.0 : w[r];
