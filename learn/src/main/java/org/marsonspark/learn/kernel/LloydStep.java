@@ -23,13 +23,24 @@ public record LloydStep(double[] centres, int k, int d, boolean weighted) implem
     for (int start = 0; start < rows; start += CentreScores.TILE) {
       int m = Math.min(CentreScores.TILE, rows - start);
       scores.labelTile(x, start, m, labels, 0);
-      for (int i = 0; i < m; i++) {
-        int r = start + i;
-        double wr = w == null ? 1.0 : w[r];
-        int base = labels[i] * width;
-        out[base + d] += wr;
-        for (int c = 0; c < d; c++) {
-          out[base + c] += x[r * d + c] * wr;
+      if (w == null) {
+        for (int i = 0; i < m; i++) {
+          int base = labels[i] * width;
+          int row = (start + i) * d;
+          out[base + d] += 1.0;
+          for (int c = 0; c < d; c++) {
+            out[base + c] += x[row + c];
+          }
+        }
+      } else {
+        for (int i = 0; i < m; i++) {
+          int r = start + i;
+          double wr = w[r];
+          int base = labels[i] * width;
+          out[base + d] += wr;
+          for (int c = 0; c < d; c++) {
+            out[base + c] += x[r * d + c] * wr;
+          }
         }
       }
     }
