@@ -48,10 +48,9 @@ public record NearestItems(PairDistances distances, int k, boolean excludeSelf) 
         // their keys are their bits)
         double worst = b.worstKey() == Long.MAX_VALUE ? Double.POSITIVE_INFINITY
             : Double.longBitsToDouble(b.worstKey());
-        for (int j = 0; j < ti; j++) {
-          double v = tile.at(r, j);
-          if (v < worst && j != self) {
-            b.offer(KBest.key(v), itemOffset + i0 + j, 0);
+        for (int j = tile.nextBelow(r, 0, worst); j < ti; j = tile.nextBelow(r, j + 1, worst)) {
+          if (j != self) {
+            b.offer(KBest.key(tile.at(r, j)), itemOffset + i0 + j, 0);
             long w = b.worstKey();
             worst = w == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : Double.longBitsToDouble(w);
           }

@@ -42,6 +42,13 @@ public record PairDistances(Metric metric, double p) implements Serializable {
   /** A tile of reduced distances. */
   public interface Tile {
     double at(int r, int j);
+
+    /**
+     * The first item {@code j' >= j} of query row {@code r} whose distance is below
+     * {@code bound} ({@code at(r, j') < bound}), or the tile's width when there is none: the scan
+     * a bounded selection makes over every distance, in one loop over the tile's own array.
+     */
+    int nextBelow(int r, int j, double bound);
   }
 
   /** Computes the tiles of distances of {@code queries} to {@code items} (2-D, one float dtype) in order. */
@@ -65,14 +72,20 @@ public record PairDistances(Metric metric, double p) implements Serializable {
   private abstract class Tiles implements Tile {
     final int d;
     int width;
+    /** The first query row of the tile computed last. */
+    int q0;
 
     Tiles(int d) {
       this.d = d;
     }
 
-    /** Computes the reduced distances of query rows [q0, q0 + tq) to items [i0, i0 + ti). */
+    /**
+     * Computes the reduced distances of query rows [q0, q0 + tq) to items [i0, i0 + ti). A
+     * product metric keeps the product's raw scores; {@link #at} adds the row's term and clamps.
+     */
     final void compute(int q0, int tq, int i0, int ti) {
       width = ti;
+      this.q0 = q0;
       if (metric != Metric.MINKOWSKI) {
         product(q0, tq, i0, ti, metric == Metric.SQUARED_EUCLIDEAN);
         return;
@@ -96,6 +109,11 @@ public record PairDistances(Metric metric, double p) implements Serializable {
     final double accumulate(double s, double diff) {
       return p == Double.POSITIVE_INFINITY ? Math.max(s, diff) : s + (p == 1 ? diff : p == 2 ? diff * diff
           : Math.pow(diff, p));
+    }
+
+    /** A product's score plus its row's term, clamped: at 0 (squared Euclidean), to [0, 2] (cosine). */
+    final double clamp(double v) {
+      return v > 0 ? (metric == Metric.SQUARED_EUCLIDEAN || v < 2 ? v : 2.0) : 0.0;
     }
   }
 
@@ -140,18 +158,41 @@ public record PairDistances(Metric metric, double p) implements Serializable {
       // column-major view: scoresᵀ (ti × tq) = α · I (ti × d) · Qᵀ (d × tq) + β · scoresᵀ
       Blas.get().dgemm("T", "N", ti, tq, d, euclid ? -2.0 : -1.0, items, i0 * d, d, q, q0 * d, d, euclid ? 1.0 : 0.0,
           scores, 0, ti);
-      for (int r = 0; r < tq; r++) {
-        double add = euclid ? qNorms[q0 + r] : 1.0;
-        for (int j = 0; j < ti; j++) {
-          double v = scores[r * ti + j] + add;
-          scores[r * ti + j] = v > 0 ? (euclid || v < 2 ? v : 2.0) : 0.0;
-        }
-      }
+    }
+
+    /** The term a product's score of row {@code r} takes: ‖q‖² (squared Euclidean) or 1 (cosine). */
+    private double rowTerm(int r) {
+      return metric == Metric.SQUARED_EUCLIDEAN ? qNorms[q0 + r] : 1.0;
     }
 
     @Override
     public double at(int r, int j) {
-      return scores[r * width + j];
+      double v = scores[r * width + j];
+      return metric == Metric.MINKOWSKI ? v : clamp(v + rowTerm(r));
+    }
+
+    @Override
+    public int nextBelow(int r, int j, double bound) {
+      int base = r * width;
+      if (metric == Metric.MINKOWSKI) {
+        for (; j < width; j++) {
+          if (scores[base + j] < bound) {
+            return j;
+          }
+        }
+        return width;
+      }
+      double add = rowTerm(r);
+      for (; j < width; j++) {
+        // clamping only raises a score below 0 (and lowers one above 2 to 2, never below a bound
+        // that a cosine distance can have): a score not below the bound stays not below it; a
+        // NaN (an overflow) passes to the exact test, which clamps it to 0 as sklearn's clip does
+        double v = scores[base + j] + add;
+        if (!(v >= bound) && clamp(v) < bound) {
+          return j;
+        }
+      }
+      return width;
     }
   }
 
@@ -193,18 +234,42 @@ public record PairDistances(Metric metric, double p) implements Serializable {
       }
       Blas.get().sgemm("T", "N", ti, tq, d, euclid ? -2f : -1f, items, i0 * d, d, q, q0 * d, d, euclid ? 1f : 0f,
           scores, 0, ti);
-      for (int r = 0; r < tq; r++) {
-        float add = euclid ? qNorms[q0 + r] : 1f;
-        for (int j = 0; j < ti; j++) {
-          float v = scores[r * ti + j] + add;
-          scores[r * ti + j] = v > 0 ? (euclid || v < 2 ? v : 2f) : 0f;
-        }
-      }
+    }
+
+    /** The term a product's score of row {@code r} takes: ‖q‖² (squared Euclidean) or 1 (cosine). */
+    private float rowTerm(int r) {
+      return metric == Metric.SQUARED_EUCLIDEAN ? qNorms[q0 + r] : 1f;
     }
 
     @Override
     public double at(int r, int j) {
-      return scores[r * width + j];
+      float v = scores[r * width + j];
+      // the sum in float, as the float32 distances are
+      return metric == Metric.MINKOWSKI ? v : clamp(v + rowTerm(r));
+    }
+
+    @Override
+    public int nextBelow(int r, int j, double bound) {
+      int base = r * width;
+      // a float below the double bound is below that bound rounded up to a float: compare in
+      // float first, then exactly (as the double scan does)
+      float above = bound == Double.POSITIVE_INFINITY ? Float.POSITIVE_INFINITY : Math.nextUp((float) bound);
+      if (metric == Metric.MINKOWSKI) {
+        for (; j < width; j++) {
+          if (scores[base + j] < bound) {
+            return j;
+          }
+        }
+        return width;
+      }
+      float add = rowTerm(r);
+      for (; j < width; j++) {
+        float v = scores[base + j] + add;
+        if (!(v >= above) && clamp(v) < bound) {
+          return j;
+        }
+      }
+      return width;
     }
   }
 
