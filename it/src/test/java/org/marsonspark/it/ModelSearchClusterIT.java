@@ -22,8 +22,8 @@ import org.marsonspark.tensor.Tensor;
 /**
  * Model search on {@code local-cluster[2,1,1024]}: every (candidate, fold) a spawned call in an
  * executor JVM, fitted there (the estimator rebuilt from its class and parameters), with the
- * same results as distributed fits on the same cluster; and how many chunk inputs the calls read
- * from the other executor's block manager (printed: a measure, not asserted).
+ * same results as distributed fits on the same cluster; the calls run on both executors at once,
+ * and a block read from the other executor is kept there, so it crosses once per executor.
  */
 class ModelSearchClusterIT {
   private static MarsSession session;
@@ -56,7 +56,14 @@ class ModelSearchClusterIT {
         Map.of("C", List.of(0.01, 0.1, 1.0, 10.0, 100.0, 1000.0))).cv(2).scoring("neg_log_loss").refit(false)
         .verbose(0);
     long before = session.remoteInputReads();
-    GridSearchCV spawned = base.fit(x, y);
+    ExecutorsByJob where = new ExecutorsByJob();
+    session.sparkContext().addSparkListener(where);
+    GridSearchCV spawned;
+    try {
+      spawned = base.fit(x, y);
+    } finally {
+      session.sparkContext().removeSparkListener(where);
+    }
     long reads = session.remoteInputReads() - before;
     GridSearchCV distributed = base.localFitLimit(0).fit(x, y);
     assertTrue(spawned.spawnedFits_());
@@ -71,8 +78,34 @@ class ModelSearchClusterIT {
       }
     }
     assertEquals(distributed.bestParams_(), spawned.bestParams_());
-    // 12 calls, each reading X, y and its fold's two position tensors (one chunk each): 48 inputs
-    System.out.println("[ModelSearchClusterIT] 12 spawned calls read " + reads + " of their 48 chunk inputs from the "
-        + "other executor");
+    // the 12 calls are packed one task per slot and prefer every executor: both run calls at once
+    Map.Entry<String, java.util.Set<String>> calls = where.byJob.entrySet().stream()
+        .filter(e -> e.getKey().contains("FoldJob")).findFirst().orElseThrow(() -> new AssertionError(
+            "no job of spawned calls among " + where.byJob.keySet()));
+    assertEquals(2, calls.getValue().size(), "executors that ran the spawned calls: " + where.byJob);
+    // each held block crosses to the other executor once and is kept there: fewer remote reads than
+    // the calls' 48 data inputs (12 calls × X, y and a fold's two position tensors), though X and y
+    // are several chunks each — read again by every call on the other executor, they were hundreds
+    System.out.println("[ModelSearchClusterIT] the spawned search read " + reads + " chunk inputs from the other "
+        + "executor; jobs and their executors: " + where.byJob);
+    assertTrue(reads <= 48, reads + " remote reads");
+  }
+
+  /** The executors each job's tasks ran on, by the job's description. */
+  static final class ExecutorsByJob extends org.apache.spark.scheduler.SparkListener {
+    final Map<String, java.util.Set<String>> byJob = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Integer, String> stageJob = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override
+    public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart e) {
+      String desc = String.valueOf(e.properties().getProperty("spark.job.description"));
+      scala.jdk.javaapi.CollectionConverters.asJava(e.stageIds()).forEach(id -> stageJob.put((Integer) id, desc));
+    }
+
+    @Override
+    public void onTaskEnd(org.apache.spark.scheduler.SparkListenerTaskEnd e) {
+      byJob.computeIfAbsent(stageJob.getOrDefault(e.stageId(), "?"), k -> java.util.concurrent.ConcurrentHashMap
+          .newKeySet()).add(e.taskInfo().executorId());
+    }
   }
 }

@@ -167,7 +167,7 @@ final class ChunkRDD extends RDD<Object[]> {
         for (int a = 0; a < args.length; a++) {
           int s = node.inputSlots()[a];
           if (s < owner.partition.inputs.length) {
-            args[a] = readInput(owner.partition.inputs[s], running);
+            args[a] = readInput(owner.partition.inputs[s], running, true);
           } else {
             synchronized (owner) {
               args[a] = owner.slots[s];
@@ -184,7 +184,7 @@ final class ChunkRDD extends RDD<Object[]> {
     for (int i = 0; i < p.inputs.length; i++) {
       pending[i] = p.inputs[i].isSibling();
       if (!pending[i]) {
-        slots[i] = readInput(p.inputs[i], context);
+        slots[i] = readInput(p.inputs[i], context, false);
       }
     }
     for (int n = 0; n < p.nodes.length; n++) {
@@ -195,7 +195,7 @@ final class ChunkRDD extends RDD<Object[]> {
       for (int a = 0; a < args.length; a++) {
         int slot = node.inputSlots()[a];
         if (slot < pending.length && pending[slot]) {
-          slots[slot] = readInput(p.inputs[slot], context);
+          slots[slot] = readInput(p.inputs[slot], context, false);
           pending[slot] = false;
         }
         args[a] = slots[slot];
@@ -236,8 +236,12 @@ final class ChunkRDD extends RDD<Object[]> {
    * One input of a partition: an output of a parent partition — or of another partition of this
    * RDD — read (or recomputed) in task {@code context}. A partition another task of this JVM is
    * computing is waited for (the block manager's write lock).
+   *
+   * @param keepCopy whether a block read from another executor is kept here too, registered with
+   *     the driver under the same block id (so released with it): spawned calls reading the same
+   *     held data then fetch it once per executor
    */
-  private Object readInput(SubtaskPartition.Input in, TaskContext context) {
+  private Object readInput(SubtaskPartition.Input in, TaskContext context, boolean keepCopy) {
     context.killTaskIfInterrupted();
     if (in.isSibling()) {
       Object value = SharedNodes.siblingOutput(context, in.partition(), in.output());
@@ -247,11 +251,36 @@ final class ChunkRDD extends RDD<Object[]> {
     }
     @SuppressWarnings("unchecked")
     RDD<Object[]> parent = in.isSibling() ? this : (RDD<Object[]>) parents[in.parent()];
-    if (remoteReads != null && parent instanceof ChunkRDD && org.apache.spark.SparkEnv.get().blockManager()
-        .getStatus(new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition())).isEmpty()) {
+    org.apache.spark.storage.RDDBlockId block = new org.apache.spark.storage.RDDBlockId(parent.id(), in.partition());
+    boolean remote = (remoteReads != null || keepCopy) && parent instanceof ChunkRDD
+        && org.apache.spark.SparkEnv.get().blockManager().getStatus(block).isEmpty();
+    if (remote && remoteReads != null) {
       remoteReads.add(1);
     }
-    return Scala.only(parent.iterator(in.parentPartition(), context))[in.output()];
+    Object[] values = Scala.only(parent.iterator(in.parentPartition(), context));
+    if (remote && keepCopy) {
+      keepCopy(block, values, parent.getStorageLevel());
+    }
+    return values[in.output()];
+  }
+
+  /** Blocks this JVM is storing a copy of right now (two calls reading the same block store it once). */
+  private static final java.util.Set<org.apache.spark.storage.BlockId> COPYING =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  private static void keepCopy(org.apache.spark.storage.RDDBlockId block, Object[] values,
+      org.apache.spark.storage.StorageLevel level) {
+    if (level == org.apache.spark.storage.StorageLevel.NONE() || !COPYING.add(block)) {
+      return;
+    }
+    try {
+      org.apache.spark.storage.BlockManager bm = org.apache.spark.SparkEnv.get().blockManager();
+      if (bm.getStatus(block).isEmpty()) {
+        bm.putSingle(block, values, level, true, Scala.classTag(Object[].class));
+      }
+    } finally {
+      COPYING.remove(block);
+    }
   }
 
   /**

@@ -20,7 +20,7 @@ import org.marsonspark.core.Chunk;
  */
 final class Locality {
   private final ChunkStore store;
-  /** For each partition: its input chunks (empty for sources). */
+  /** For each partition: its input chunks (empty for sources); null: every partition prefers every live executor. */
   private final List<List<Chunk>> inputs;
   /** For each source partition: the executor chosen for it (or null). */
   private final String[] assigned;
@@ -41,7 +41,22 @@ final class Locality {
     return "executor_" + id.host() + "_" + id.executorId();
   }
 
+  /**
+   * Every partition prefers every executor in {@code live}: tasks start on any free slot at once.
+   * For spawned calls sharing held data (a model search): packed one task per slot, they would
+   * otherwise all prefer the one executor holding the data — Spark falls back to the parents'
+   * block locations when an RDD names none — and wait out the locality wait before using the
+   * others. Each call that reads the data from another executor keeps a copy there
+   * ({@link ChunkRDD}), so the data crosses the network once per executor, not once per call.
+   */
+  static Locality anywhere(ChunkStore store, Set<String> live) {
+    return new Locality(store, null, null, live);
+  }
+
   List<String> preferred(int partition) {
+    if (inputs == null) {
+      return List.copyOf(new java.util.TreeSet<>(live));
+    }
     List<Chunk> in = inputs.get(partition);
     if (in.isEmpty()) {
       return assigned[partition] == null ? List.of() : List.of(assigned[partition]);

@@ -472,7 +472,9 @@ final class RunPlan {
         continue;
       }
       ChunkRDD rdd = newRdd(sc, store, rewriters, groupTasks, producer, taskOf, remoteReads, !dryRun);
-      if (settings.locality()) {
+      if (settings.locality() && g.placement.shape() == Shape.SHARED_CALLS && live.size() > 1) {
+        rdd.setLocality(Locality.anywhere(store, live));
+      } else if (settings.locality()) {
         List<List<Chunk>> inputs = new ArrayList<>();
         String[] assigned = new String[groupTasks.size()];
         for (Task t : groupTasks) {
