@@ -49,7 +49,7 @@ public final class Mt {
 
   /** A tensor from driver-side data (each chunk ships its own slice with its task). */
   public static Tensor tensor(NDArray array, ChunkSize chunkSize) {
-    return new Creation.FromArray(array, chunkSize).create();
+    return Tensor.ofOutput(new Creation.FromArray(array, chunkSize).create());
   }
 
   public static Tensor tensor(NDArray array) {
@@ -94,7 +94,7 @@ public final class Mt {
   }
 
   public static Tensor full(long[] shape, Object value, DType dtype, ChunkSize chunkSize) {
-    return new Creation.Full(shape, dtype, value, chunkSize).create();
+    return Tensor.ofOutput(new Creation.Full(shape, dtype, value, chunkSize).create());
   }
 
   /** {@code full} with numpy's dtype for the fill value (int64, float64 or bool). */
@@ -115,7 +115,7 @@ public final class Mt {
   }
 
   public static Tensor arange(double start, double stop, double step, DType dtype, ChunkSize chunkSize) {
-    return new Creation.Arange(start, stop, step, dtype, chunkSize).create();
+    return Tensor.ofOutput(new Creation.Arange(start, stop, step, dtype, chunkSize).create());
   }
 
   public static Tensor linspace(double start, double stop, long num) {
@@ -123,7 +123,7 @@ public final class Mt {
   }
 
   public static Tensor linspace(double start, double stop, long num, boolean endpoint, ChunkSize chunkSize) {
-    return new Creation.Linspace(start, stop, num, endpoint, chunkSize).create();
+    return Tensor.ofOutput(new Creation.Linspace(start, stop, num, endpoint, chunkSize).create());
   }
 
   public static Tensor eye(long n) {
@@ -131,7 +131,7 @@ public final class Mt {
   }
 
   public static Tensor eye(long n, long m, long k, DType dtype, ChunkSize chunkSize) {
-    return new Creation.Eye(n, m, k, dtype, chunkSize).create();
+    return Tensor.ofOutput(new Creation.Eye(n, m, k, dtype, chunkSize).create());
   }
 
   /** {@code eye} as Mars's {@code mt.eye(..., sparse=True)} has it: a sparse tensor when {@code sparse}. */

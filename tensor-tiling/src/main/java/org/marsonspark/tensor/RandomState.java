@@ -73,7 +73,8 @@ public final class RandomState {
 
   /** Uniform on [low, high). */
   public Tensor uniform(double low, double high, long[] shape, ChunkSize chunkSize) {
-    return new RandomOp(Distribution.UNIFORM, low, high, nextKey(), shape, DType.FLOAT64, chunkSize).create();
+    return Tensor.ofOutput(
+        new RandomOp(Distribution.UNIFORM, low, high, nextKey(), shape, DType.FLOAT64, chunkSize).create());
   }
 
   public Tensor normal(double loc, double scale, long... shape) {
@@ -82,7 +83,8 @@ public final class RandomState {
 
   /** Normal with mean {@code loc} and standard deviation {@code scale} (Box–Muller). */
   public Tensor normal(double loc, double scale, long[] shape, ChunkSize chunkSize) {
-    return new RandomOp(Distribution.NORMAL, loc, scale, nextKey(), shape, DType.FLOAT64, chunkSize).create();
+    return Tensor.ofOutput(
+        new RandomOp(Distribution.NORMAL, loc, scale, nextKey(), shape, DType.FLOAT64, chunkSize).create());
   }
 
   public Tensor randint(long low, long high, long... shape) {
@@ -94,12 +96,14 @@ public final class RandomState {
     if (!dtype.isInteger()) {
       throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "randint: dtype must be int32 or int64, got " + dtype);
     }
-    return new RandomOp(Distribution.RANDINT, low, high, nextKey(), shape, dtype, chunkSize).create();
+    return Tensor.ofOutput(
+        new RandomOp(Distribution.RANDINT, low, high, nextKey(), shape, dtype, chunkSize).create());
   }
 
   /** The sort keys of a permutation: one uniform 62-bit integer per position (ties are broken by position). */
   private Tensor keys(long n, ChunkSize chunkSize) {
-    return new RandomOp(Distribution.RANDINT, 0, KEY_RANGE, nextKey(), new long[] {n}, DType.INT64, chunkSize).create();
+    return Tensor.ofOutput(
+        new RandomOp(Distribution.RANDINT, 0, KEY_RANGE, nextKey(), new long[] {n}, DType.INT64, chunkSize).create());
   }
 
   private static final double KEY_RANGE = 0x1.0p62;

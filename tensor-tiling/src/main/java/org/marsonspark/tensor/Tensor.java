@@ -190,7 +190,7 @@ public final class Tensor implements TileableHandle {
   // ---- reductions ---------------------------------------------------------------------
 
   private Tensor reduce(ReductionFn fn, int[] axes, boolean keepdims) {
-    return Reduction.of(data, fn, axes, keepdims);
+    return Tensor.ofOutput(Reduction.of(data, fn, axes, keepdims));
   }
 
   public Tensor sum(int... axes) {

@@ -9,7 +9,7 @@ import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.ChunkSize;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
+import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.fusion.Expr;
 import org.marsonspark.tensor.fusion.Fusable;
@@ -38,8 +38,8 @@ public final class Creation {
       this.chunkSize = chunkSize;
     }
 
-    public Tensor create() {
-      return newTensor(array.shape(), array.dtype());
+    public TensorData create() {
+      return newOutput(array.shape(), array.dtype());
     }
 
     @Override
@@ -82,8 +82,8 @@ public final class Creation {
       this.chunkSize = chunkSize;
     }
 
-    public Tensor create() {
-      return newTensor(shape, dtype);
+    public TensorData create() {
+      return newOutput(shape, dtype);
     }
 
     @Override
@@ -134,8 +134,8 @@ public final class Creation {
       this.chunkSize = chunkSize;
     }
 
-    public Tensor create() {
-      return newTensor(new long[] {length}, dtype);
+    public TensorData create() {
+      return newOutput(new long[] {length}, dtype);
     }
 
     @Override
@@ -190,8 +190,8 @@ public final class Creation {
       this.chunkSize = chunkSize;
     }
 
-    public Tensor create() {
-      return newTensor(new long[] {num}, DType.FLOAT64);
+    public TensorData create() {
+      return newOutput(new long[] {num}, DType.FLOAT64);
     }
 
     @Override
@@ -242,8 +242,8 @@ public final class Creation {
       this.chunkSize = chunkSize;
     }
 
-    public Tensor create() {
-      return newTensor(new long[] {rows, cols}, dtype);
+    public TensorData create() {
+      return newOutput(new long[] {rows, cols}, dtype);
     }
 
     @Override

@@ -10,7 +10,6 @@ import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.kernel.Blas;
@@ -42,9 +41,9 @@ public final class Dot extends TensorOp {
     }
   }
 
-  public static Tensor of(TensorData a, TensorData b, String opName) {
+  public static TensorData of(TensorData a, TensorData b, String opName) {
     if (a.isSparse() || b.isSparse()) {
-      return Tensor.ofOutput(org.marsonspark.tensor.sparse.SparseDot.of(a, b, opName));
+      return org.marsonspark.tensor.sparse.SparseDot.of(a, b, opName);
     }
     if (a.ndim() == 0 || b.ndim() == 0 || a.ndim() > 2 || b.ndim() > 2) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, opName + " of shapes " + Shapes.toString(a.shape())
@@ -62,7 +61,7 @@ public final class Dot extends TensorOp {
     if (dt.isFloat()) {
       org.marsonspark.tensor.kernel.Blas.warnIfSlow();
     }
-    return new Dot(a, b, opName).newTensor(shape.stream().mapToLong(Long::longValue).toArray(), dt);
+    return new Dot(a, b, opName).newOutput(shape.stream().mapToLong(Long::longValue).toArray(), dt);
   }
 
   @Override

@@ -40,7 +40,7 @@ public final class Products {
       return a.mul(b);
     }
     if ((a.ndim() <= 2 && b.ndim() <= 2) || a.isSparse() || b.isSparse()) {
-      return Dot.of(a.data(), b.data(), "dot");
+      return Tensor.ofOutput(Dot.of(a.data(), b.data(), "dot"));
     }
     int bc = b.ndim() == 1 ? 0 : b.ndim() - 2;
     checkAligned("dot", a, a.ndim() - 1, b, bc);
@@ -62,7 +62,7 @@ public final class Products {
           "matmul: Input operand does not have enough dimensions (scalars are not allowed, use multiply)");
     }
     if ((a.ndim() <= 2 && b.ndim() <= 2) || a.isSparse() || b.isSparse()) {
-      return Dot.of(a.data(), b.data(), "matmul");
+      return Tensor.ofOutput(Dot.of(a.data(), b.data(), "matmul"));
     }
     boolean aVec = a.ndim() == 1;
     boolean bVec = b.ndim() == 1;
@@ -142,7 +142,7 @@ public final class Products {
     Tensor y = permute(b, bPerm);
     DType dt = resultType(a, b);
     if (k == 1 && af.length <= 1 && bf.length <= 1) {
-      return Dot.of(x.data(), y.data(), "tensordot");
+      return Tensor.ofOutput(Dot.of(x.data(), y.data(), "tensordot"));
     }
     // (Fa, K, 1..) * (1.., K, Fb) summed over K
     for (int i = 0; i < bf.length; i++) {

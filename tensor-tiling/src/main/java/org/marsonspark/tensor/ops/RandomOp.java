@@ -9,7 +9,7 @@ import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.ChunkSize;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
+import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.fusion.Expr;
 import org.marsonspark.tensor.fusion.Fusable;
@@ -51,8 +51,8 @@ public final class RandomOp extends TensorOp {
     this.chunkSize = chunkSize;
   }
 
-  public Tensor create() {
-    return newTensor(shape, dtype);
+  public TensorData create() {
+    return newOutput(shape, dtype);
   }
 
   @Override

@@ -14,7 +14,6 @@ import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.fusion.Expr;
@@ -42,9 +41,9 @@ public final class Reduction extends TensorOp {
   /**
    * @param axes the axes to reduce (negative counts from the end); null or empty for all
    */
-  public static Tensor of(TensorData in, ReductionFn fn, int[] axes, boolean keepdims) {
+  public static TensorData of(TensorData in, ReductionFn fn, int[] axes, boolean keepdims) {
     if (in.isSparse()) {
-      return Tensor.ofOutput(org.marsonspark.tensor.sparse.SparseReduce.of(in, fn, axes, keepdims));
+      return org.marsonspark.tensor.sparse.SparseReduce.of(in, fn, axes, keepdims);
     }
     int[] norm = normalizeAxes(axes, in.ndim(), fn.name());
     if (fn.singleAxisOnly() && norm.length > 1 && norm.length != in.ndim()) {
@@ -62,7 +61,7 @@ public final class Reduction extends TensorOp {
         outShape.add(inShape[i]);
       }
     }
-    return new Reduction(in, fn, norm, keepdims).newTensor(outShape.stream().mapToLong(Long::longValue).toArray(),
+    return new Reduction(in, fn, norm, keepdims).newOutput(outShape.stream().mapToLong(Long::longValue).toArray(),
         fn.resultType(in.dtype()));
   }
 

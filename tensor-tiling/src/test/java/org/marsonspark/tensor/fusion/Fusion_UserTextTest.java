@@ -89,7 +89,7 @@ class Fusion_UserTextTest {
     RandomState rs = new RandomState(3);
     Tensor x = rs.uniform(-1, 1, new long[] {40, 30}, ChunkSize.of(10, 30));
     long runs = KernelCache.runs();
-    NDArray evil = Reduction.of(x.add(1).data(), minNamed(SET_PROPERTY), new int[] {1}, false)
+    NDArray evil = Tensor.ofOutput(Reduction.of(x.add(1).data(), minNamed(SET_PROPERTY), new int[] {1}, false))
         .execute(spark.session()).fetch();
     assertTrue(KernelCache.runs() > runs, "the reduction was fused");
     assertNull(System.getProperty("mars.injected"), "the name ran as code");
@@ -100,7 +100,8 @@ class Fusion_UserTextTest {
   void anEmptyInputReportsTheNameAsText() {
     Tensor empty = Mt.zeros(new long[] {4, 0}, DType.FLOAT64, ChunkSize.of(2, -1));
     MarsException e = assertThrows(MarsException.class,
-        () -> Reduction.of(empty.add(1).data(), minNamed(SET_PROPERTY), new int[] {1}, false).execute(spark.session()));
+        () -> Tensor.ofOutput(Reduction.of(empty.add(1).data(), minNamed(SET_PROPERTY), new int[] {1}, false))
+            .execute(spark.session()));
     assertTrue(e.getMessage().contains("zero-size array to reduction operation " + SET_PROPERTY + " which has no identity"),
         e.getMessage());
     assertNull(System.getProperty("mars.injected"));
