@@ -236,10 +236,10 @@ public enum Index {
       for (int i = 0; i < s.length; i++) {
         s[i] = (Slice) items[i];
       }
-      return Indexing.SliceOp.of(t.data(), s);
+      return Tensor.ofOutput(Indexing.SliceOp.of(t.data(), s));
     }
     Plan p = plan(t.shape(), items, "index");
-    Tensor r = p.basic() ? t : Indexing.SliceOp.of(t.data(), p.slices());
+    Tensor r = p.basic() ? t : Tensor.ofOutput(Indexing.SliceOp.of(t.data(), p.slices()));
     r = ManipulationRoutines.reshape(r, p.result());
     if (p.fancy() == null) {
       return r;
@@ -252,7 +252,7 @@ public enum Index {
       f = longs(ia);
     }
     if (f instanceof long[] la) {
-      return Manipulation.TakeKnown.of(r.data(), la, p.fancyAt(), "index");
+      return Tensor.ofOutput(Manipulation.TakeKnown.of(r.data(), la, p.fancyAt(), "index"));
     }
     return ManipulationRoutines.takeAlong(r, (Tensor) f, p.fancyAt(), "index");
   }
@@ -317,7 +317,8 @@ public enum Index {
         merged[o++] = prod;
       }
     }
-    return Manipulation.TakeKnown.of(ManipulationRoutines.reshape(r, merged).data(), flat, at, "index");
+    return Tensor.ofOutput(
+        Manipulation.TakeKnown.of(ManipulationRoutines.reshape(r, merged).data(), flat, at, "index"));
   }
 
   /** {@code t[items] = value}, functionally. */
@@ -336,9 +337,9 @@ public enum Index {
     Object v = value;
     if (value instanceof Tensor vt) {
       Tensor b = ManipulationRoutines.broadcastTo(vt, p.result());
-      v = ManipulationRoutines.reshape(b, p.sliced());
+      v = ManipulationRoutines.reshape(b, p.sliced()).data();
     }
-    return Selection.SetItem.of(t.data(), p.slices(), v);
+    return Tensor.ofOutput(Selection.SetItem.of(t.data(), p.slices(), v));
   }
 
   /**
@@ -380,8 +381,8 @@ public enum Index {
       throw new MarsException(ErrorClass.SHAPE_MISMATCH, "set: a boolean mask must have the tensor's shape "
           + org.marsonspark.core.Shapes.toString(t.shape()) + ", got " + org.marsonspark.core.Shapes.toString(mask.shape()));
     }
-    Object v = value instanceof Tensor ? value : Casting.assigned(value, t.dtype());
-    Tensor r = Selection.Where.of(mask.data(), v, t);
+    Object v = value instanceof Tensor vt ? vt.data() : Casting.assigned(value, t.dtype());
+    Tensor r = Tensor.ofOutput(Selection.Where.of(mask.data(), v, t.data()));
     return r.dtype() == t.dtype() ? r : r.astype(t.dtype());
   }
 }

@@ -135,7 +135,7 @@ public final class Linalg {
       default -> s.sum();
     };
     if (keepdims) {
-      v = org.marsonspark.tensor.ops.Products.expandDims(org.marsonspark.tensor.ops.Products.expandDims(v, 0), 0);
+      v = Products.expandDims(Products.expandDims(v, 0), 0);
     }
     return v;
   }
@@ -356,7 +356,7 @@ public final class Linalg {
       long k = Math.min(a.shape(0), a.shape(1));
       a = a.slice(Slice.of(0L, k), Slice.of(0L, k));
     }
-    Tensor d = org.marsonspark.tensor.ops.Products.einsum("ii", a);
+    Tensor d = Products.einsum("ii", a);
     // numpy's trace sums like sum(): small ints to int64
     return d.dtype() == DType.INT32 || d.dtype() == DType.BOOL ? d.astype(DType.INT64) : d;
   }

@@ -26,8 +26,8 @@ final class ManipulationRoutines {
     if (Arrays.equals(shape, t.shape()) && !t.data().hasUnknownShape()) {
       return t;
     }
-    Tensor r = Manipulation.Reshape.of(t.data(), shape);
-    return r == null ? t : r;
+    TensorData r = Manipulation.Reshape.of(t.data(), shape);
+    return r == null ? t : Tensor.ofOutput(r);
   }
 
   static Tensor ravel(Tensor t) {
@@ -137,8 +137,8 @@ final class ManipulationRoutines {
   }
 
   static Tensor broadcastTo(Tensor t, long... shape) {
-    Tensor r = Manipulation.BroadcastTo.of(t.data(), shape);
-    return r == null ? t : r;
+    TensorData r = Manipulation.BroadcastTo.of(t.data(), shape);
+    return r == null ? t : Tensor.ofOutput(r);
   }
 
   static Tensor atleast(Tensor t, int n) {
@@ -175,8 +175,8 @@ final class ManipulationRoutines {
     } else {
       ax = axis;
     }
-    Tensor r = Manipulation.Concatenate.of(datas(in), ax, op);
-    return r == null ? in.get(0) : r;
+    TensorData r = Manipulation.Concatenate.of(datas(in), ax, op);
+    return r == null ? in.get(0) : Tensor.ofOutput(r);
   }
 
   static Tensor stack(List<Tensor> ts, int axis) {
@@ -311,7 +311,8 @@ final class ManipulationRoutines {
         idx.add(i);
       }
     }
-    return Manipulation.TakeKnown.of(x.data(), idx.stream().mapToLong(Long::longValue).toArray(), ax, "repeat");
+    long[] positions = idx.stream().mapToLong(Long::longValue).toArray();
+    return Tensor.ofOutput(Manipulation.TakeKnown.of(x.data(), positions, ax, "repeat"));
   }
 
   static Tensor flip(Tensor t, int... axes) {
@@ -409,7 +410,7 @@ final class ManipulationRoutines {
 
   static Tensor take(Tensor t, long[] indices, Integer axis) {
     Tensor x = axis == null ? ravel(t) : t;
-    return Manipulation.TakeKnown.of(x.data(), indices, axis == null ? 0 : axis, "take");
+    return Tensor.ofOutput(Manipulation.TakeKnown.of(x.data(), indices, axis == null ? 0 : axis, "take"));
   }
 
   static Tensor take(Tensor t, Tensor indices, Integer axis) {
@@ -421,12 +422,12 @@ final class ManipulationRoutines {
   /** take with an N-d index tensor: flattened, taken, and the index's shape put in place of the axis. */
   static Tensor takeAlong(Tensor x, Tensor indices, int ax, String op) {
     if (indices.ndim() == 1) {
-      return Manipulation.TakeTensor.of(x.data(), indices.data(), ax, op);
+      return Tensor.ofOutput(Manipulation.TakeTensor.of(x.data(), indices.data(), ax, op));
     }
     if (indices.data().hasUnknownShape()) {
       throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, op + ": N-d indices of unknown shape; execute() them first");
     }
-    Tensor r = Manipulation.TakeTensor.of(x.data(), ravel(indices).data(), ax, op);
+    Tensor r = Tensor.ofOutput(Manipulation.TakeTensor.of(x.data(), ravel(indices).data(), ax, op));
     long[] shape = new long[x.ndim() - 1 + indices.ndim()];
     int k = 0;
     for (int i = 0; i < x.ndim(); i++) {
@@ -457,7 +458,8 @@ final class ManipulationRoutines {
             + ", out of bounds for axis " + ax + " with size " + n);
       }
     }
-    return Manipulation.TakeKnown.of(x.data(), idx.stream().mapToLong(Long::longValue).toArray(), ax, "compress");
+    long[] positions = idx.stream().mapToLong(Long::longValue).toArray();
+    return Tensor.ofOutput(Manipulation.TakeKnown.of(x.data(), positions, ax, "compress"));
   }
 
   static Tensor compress(Tensor condition, Tensor t, Integer axis) {
@@ -472,23 +474,23 @@ final class ManipulationRoutines {
           + ax + " (" + x.shape(ax) + "), got " + condition.shape(0));
     }
     Tensor front = moveaxis(x, new int[] {ax}, new int[] {0});
-    Tensor picked = Indexing.BoolMask.of(front.data(), condition.data());
+    Tensor picked = Tensor.ofOutput(Indexing.BoolMask.of(front.data(), condition.data()));
     return moveaxis(picked, new int[] {0}, new int[] {ax});
   }
 
   static Tensor argwhere(Tensor t) {
-    return Selection.Argwhere.of(t.data(), "argwhere");
+    return Tensor.ofOutput(Selection.Argwhere.of(t.data(), "argwhere"));
   }
 
   static Tensor[] nonzero(Tensor t) {
     if (t.ndim() == 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "nonzero: a 0-d tensor has no axes; use atleast1d first");
     }
-    Tensor w = Selection.Argwhere.of(t.data(), "nonzero");
-    Tensor[] out = new Tensor[t.ndim()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = Selection.Column.of(w.data(), i);
+    TensorData w = Selection.Argwhere.of(t.data(), "nonzero");
+    List<TensorData> columns = new ArrayList<>();
+    for (int i = 0; i < t.ndim(); i++) {
+      columns.add(Selection.Column.of(w, i));
     }
-    return out;
+    return Tensor.ofOutputs(columns);
   }
 }

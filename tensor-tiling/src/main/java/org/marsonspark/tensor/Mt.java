@@ -17,7 +17,6 @@ import org.marsonspark.tensor.ops.ElementwiseOp;
 import org.marsonspark.tensor.ops.Histograms;
 import org.marsonspark.tensor.ops.Manipulation;
 import org.marsonspark.tensor.ops.NanReductions;
-import org.marsonspark.tensor.ops.Products;
 import org.marsonspark.tensor.ops.ReductionFn;
 import org.marsonspark.tensor.ops.Scans;
 import org.marsonspark.tensor.ops.Searching;
@@ -209,9 +208,9 @@ public final class Mt {
   private static Tensor binary(BinaryFn fn, Object a, Object b) {
     if (a instanceof Tensor ta) {
       if (b instanceof Tensor tb) {
-        return ElementwiseOp.Binary.of(fn, ta.data(), tb.data());
+        return Tensor.ofOutput(ElementwiseOp.Binary.of(fn, ta.data(), tb.data()));
       }
-      return ElementwiseOp.Binary.withScalar(fn, ta.data(), b, false);
+      return Tensor.ofOutput(ElementwiseOp.Binary.withScalar(fn, ta.data(), b, false));
     }
     if (b instanceof Tensor tb) {
       return tb.binaryReversed(fn, a);
@@ -628,7 +627,8 @@ public final class Mt {
 
   /** numpy's 3-argument {@code where}; {@code x} and {@code y} are tensors or scalars. */
   public static Tensor where(Tensor condition, Object x, Object y) {
-    return Selection.Where.of(condition.data(), x, y);
+    return Tensor.ofOutput(Selection.Where.of(condition.data(), x instanceof Tensor tx ? tx.data() : x,
+        y instanceof Tensor ty ? ty.data() : y));
   }
 
   /** numpy's 1-argument {@code where}: {@code nonzero}. */
@@ -646,7 +646,7 @@ public final class Mt {
 
   /** numpy's {@code unravel_index} (C order): one int64 tensor of coordinates per dimension. */
   public static Tensor[] unravelIndex(Tensor indices, long... shape) {
-    return Selection.Unravel.of(indices.data(), shape);
+    return Tensor.ofOutputs(java.util.List.of(Selection.Unravel.of(indices.data(), shape)));
   }
 
   /** {@code unravel_index} of driver-side flat indices. */
@@ -1151,7 +1151,7 @@ public final class Mt {
 
   /** The sorted distinct values of the flattened tensor (NaNs collapse into one). */
   public static Tensor unique(Tensor t) {
-    return Sets.unique(t.data(), false, false, false)[0];
+    return Tensor.ofOutput(Sets.unique(t.data(), false, false, false).get(0));
   }
 
   /**
@@ -1159,16 +1159,16 @@ public final class Mt {
    * ones present when asked, in that order. Sorted by PSRS; sizes are known after execution.
    */
   public static Tensor[] unique(Tensor t, boolean returnIndex, boolean returnInverse, boolean returnCounts) {
-    return Sets.unique(t.data(), returnIndex, returnInverse, returnCounts);
+    return Tensor.ofOutputs(Sets.unique(t.data(), returnIndex, returnInverse, returnCounts));
   }
 
   /** Whether each element is in {@code test} (any shape), element-wise over {@code element}'s shape. */
   public static Tensor isin(Tensor element, Tensor test) {
-    return Sets.IsIn.of(element.data(), test.data(), false);
+    return Tensor.ofOutput(Sets.IsIn.of(element.data(), test.data(), false));
   }
 
   public static Tensor isin(Tensor element, Tensor test, boolean invert) {
-    return Sets.IsIn.of(element.data(), test.data(), invert);
+    return Tensor.ofOutput(Sets.IsIn.of(element.data(), test.data(), invert));
   }
 
   /** numpy's in1d: isin of the flattened {@code a}. */
@@ -1182,7 +1182,7 @@ public final class Mt {
 
   /** The sorted distinct values in either. */
   public static Tensor union1d(Tensor a, Tensor b) {
-    return unique(Sets.Concat1d.of(ravel1d(a).data(), ravel1d(b).data()));
+    return unique(Tensor.ofOutput(Sets.Concat1d.of(ravel1d(a).data(), ravel1d(b).data())));
   }
 
   /** The sorted distinct values in both. */
@@ -1200,7 +1200,7 @@ public final class Mt {
   }
 
   private static Tensor ravel1d(Tensor t) {
-    return t.ndim() == 1 ? t : Sets.Ravel.of(t.data());
+    return t.ndim() == 1 ? t : Tensor.ofOutput(Sets.Ravel.of(t.data()));
   }
 
   /**

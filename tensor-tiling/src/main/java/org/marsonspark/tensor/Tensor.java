@@ -17,7 +17,6 @@ import org.marsonspark.tensor.kernel.UnaryFn;
 import org.marsonspark.tensor.ops.Dot;
 import org.marsonspark.tensor.ops.ElementwiseOp;
 import org.marsonspark.tensor.ops.Indexing;
-import org.marsonspark.tensor.ops.Products;
 import org.marsonspark.tensor.ops.Reduction;
 import org.marsonspark.tensor.ops.ReductionFn;
 import org.marsonspark.tensor.ops.Reductions;
@@ -92,18 +91,18 @@ public final class Tensor implements TileableHandle {
 
   private Tensor binary(BinaryFn fn, Object other) {
     if (other instanceof Tensor t) {
-      return ElementwiseOp.Binary.of(fn, data, t.data);
+      return Tensor.ofOutput(ElementwiseOp.Binary.of(fn, data, t.data));
     }
-    return ElementwiseOp.Binary.withScalar(fn, data, other, false);
+    return Tensor.ofOutput(ElementwiseOp.Binary.withScalar(fn, data, other, false));
   }
 
   /** {@code fn(scalar, this)}. */
   Tensor binaryReversed(BinaryFn fn, Object scalar) {
-    return ElementwiseOp.Binary.withScalar(fn, data, scalar, true);
+    return Tensor.ofOutput(ElementwiseOp.Binary.withScalar(fn, data, scalar, true));
   }
 
   Tensor unary(UnaryFn fn) {
-    return ElementwiseOp.Unary.of(fn, data);
+    return Tensor.ofOutput(ElementwiseOp.Unary.of(fn, data));
   }
 
   public Tensor add(Object other) {
@@ -184,7 +183,7 @@ public final class Tensor implements TileableHandle {
   }
 
   public Tensor astype(DType to) {
-    return ElementwiseOp.AsType.of(data, to);
+    return Tensor.ofOutput(ElementwiseOp.AsType.of(data, to));
   }
 
   // ---- reductions ---------------------------------------------------------------------
@@ -291,12 +290,12 @@ public final class Tensor implements TileableHandle {
 
   /** {@code t[mask]}: the entries where a bool tensor over the leading axes is true. */
   public Tensor get(Tensor mask) {
-    return Indexing.BoolMask.of(data, mask.data);
+    return Tensor.ofOutput(Indexing.BoolMask.of(data, mask.data));
   }
 
   /** Basic slicing, one {@link Slice} per leading axis. */
   public Tensor slice(Slice... slices) {
-    return Indexing.SliceOp.of(data, slices);
+    return Tensor.ofOutput(Indexing.SliceOp.of(data, slices));
   }
 
   /** Basic slicing written as numpy writes it: {@code "1:10, ::2"}. */
@@ -305,20 +304,20 @@ public final class Tensor implements TileableHandle {
   }
 
   public Tensor rechunk(long chunkSize) {
-    return Indexing.Rechunk.of(data, ChunkSize.of(chunkSize));
+    return Tensor.ofOutput(Indexing.Rechunk.of(data, ChunkSize.of(chunkSize)));
   }
 
   public Tensor rechunk(ChunkSize chunkSize) {
-    return Indexing.Rechunk.of(data, chunkSize);
+    return Tensor.ofOutput(Indexing.Rechunk.of(data, chunkSize));
   }
 
   /** The transpose (numpy's {@code .T}). */
   public Tensor T() {
-    return Indexing.Transpose.of(data);
+    return Tensor.ofOutput(Indexing.Transpose.of(data));
   }
 
   public Tensor transpose(int... axes) {
-    return Indexing.Transpose.of(data, axes);
+    return Tensor.ofOutput(Indexing.Transpose.of(data, axes));
   }
 
   public Tensor dot(Tensor other) {

@@ -63,20 +63,6 @@ public abstract class TensorOp extends TileableOp {
   }
 
   /**
-   * Binds one output tensor and wraps it for the user; in an eager session it runs right away.
-   * Call it last, once the operand is fully built. Operators moving under the dependency rule
-   * return {@link #newOutput} instead and leave the wrapping to the facade.
-   */
-  protected Tensor newTensor(long[] shape, DType dtype) {
-    return Tensor.eager(new Tensor(bindOutput(new TensorData(shape, dtype))))[0];
-  }
-
-  /** As {@link #newTensor}, for a sparse (CSR-chunked, 2-D) output tensor. */
-  protected Tensor newSparseTensor(long[] shape, DType dtype) {
-    return Tensor.eager(new Tensor(bindOutput(new TensorData(shape, dtype, true))))[0];
-  }
-
-  /**
    * Tiles an operation that maps each chunk of {@code in} (one input, same grid) to one chunk
    * of the output with the shape {@code shapeOf} gives.
    */

@@ -46,7 +46,7 @@ class Session_ValuesTest {
     }
 
     Tensor create() {
-      return newTensor(new long[] {Shapes.UNKNOWN}, DType.INT64);
+      return Tensor.ofOutput(newOutput(new long[] {Shapes.UNKNOWN}, DType.INT64));
     }
 
     @Override
@@ -142,7 +142,7 @@ class Session_ValuesTest {
     }
 
     Tensor create() {
-      return newTensor(new long[] {chunks}, DType.INT64);
+      return Tensor.ofOutput(newOutput(new long[] {chunks}, DType.INT64));
     }
 
     @Override
@@ -178,7 +178,7 @@ class Session_ValuesTest {
     }
 
     Tensor create() {
-      return newTensor(new long[] {1}, DType.INT64);
+      return Tensor.ofOutput(newOutput(new long[] {1}, DType.INT64));
     }
 
     static final class Round extends org.marsonspark.core.TileableData {

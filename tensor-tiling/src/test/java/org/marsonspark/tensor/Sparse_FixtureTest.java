@@ -70,13 +70,15 @@ class Sparse_FixtureTest {
         yield Mt.sparse.eye(n, m, c.param("k").asLong(), DType.of(c.param("dtype").asText()),
             layout.chunkSize(0, new long[] {n, m}));
       }
-      case "unary" -> ElementwiseOp.Unary.of(unaryFn(c.param("fn").asText()), input(c, "a", layout).data());
+      case "unary" -> Tensor.ofOutput(
+          ElementwiseOp.Unary.of(unaryFn(c.param("fn").asText()), input(c, "a", layout).data()));
       case "astype" -> input(c, "a", layout).astype(DType.of(c.param("dtype").asText()));
-      case "scalar" -> ElementwiseOp.Binary.withScalar(binaryFn(c.param("fn").asText()), input(c, "a", layout).data(),
-          Fixtures.scalar(c.param("scalar")), false);
+      case "scalar" -> Tensor.ofOutput(ElementwiseOp.Binary.withScalar(binaryFn(c.param("fn").asText()),
+          input(c, "a", layout).data(), Fixtures.scalar(c.param("scalar")), false));
       case "binary" -> {
         List<Tensor> ins = inputs(c, layout);
-        yield ElementwiseOp.Binary.of(binaryFn(c.param("fn").asText()), ins.get(0).data(), ins.get(1).data());
+        yield Tensor.ofOutput(
+            ElementwiseOp.Binary.of(binaryFn(c.param("fn").asText()), ins.get(0).data(), ins.get(1).data()));
       }
       case "dot" -> {
         List<Tensor> ins = inputs(c, layout);

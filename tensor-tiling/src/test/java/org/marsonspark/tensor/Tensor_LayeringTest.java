@@ -13,15 +13,12 @@ import org.marsonspark.core.LayeringGuard.Rule;
  * {@link Tensor#ofOutput}) and never import {@code Tensor} or {@code Mt}.
  */
 class Tensor_LayeringTest {
-  /** The operator files that still build their facade themselves: the list only shrinks. */
-  private static final Set<String> NOT_YET = Set.of("ops/ElementwiseOp.java", "ops/Indexing.java",
-      "ops/Manipulation.java", "ops/Products.java", "ops/Selection.java", "ops/Sets.java");
 
   @Test
   void operatorsFusionAndKernelsImportNoFacade() {
     LayeringGuard.check(Path.of("src/main/java/org/marsonspark/tensor"), List.of("ops", "sparse", "fusion", "kernel"),
         List.of(new Rule("org.marsonspark.tensor.Tensor", "TensorData, wrapped by the facade (Tensor.ofOutput)"),
             new Rule("org.marsonspark.tensor.Mt", "the operators themselves; compositions live in the facade package")),
-        NOT_YET);
+        Set.of());
   }
 }

@@ -12,7 +12,6 @@ import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.Broadcast;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.fusion.Expr;
@@ -140,7 +139,7 @@ public abstract class ElementwiseOp extends TensorOp {
   public static TensorData fitted(TensorData x, TensorData other, DType promoted) {
     boolean check = x.ndim() == 0 && other.ndim() > 0 && literal(x) == null
         && DType.dependsOnValue(other.dtype(), x.dtype());
-    return check ? FitScalar.of(x, promoted).data() : x;
+    return check ? FitScalar.of(x, promoted) : x;
   }
 
   private static Object literal(TensorData t) {
@@ -156,9 +155,9 @@ public abstract class ElementwiseOp extends TensorOp {
       this.op = op;
     }
 
-    public static Tensor of(BinaryFn fn, TensorData a, TensorData b) {
+    public static TensorData of(BinaryFn fn, TensorData a, TensorData b) {
       if ((a.isSparse() || b.isSparse()) && SparseElementwise.staysSparse(fn, a, b)) {
-        return Tensor.ofOutput(SparseElementwise.binary(fn, a, b));
+        return SparseElementwise.binary(fn, a, b);
       }
       if (a.isSparse() || b.isSparse()) { // a dense result, as scipy's: the sparse side made dense first
         a = a.isSparse() ? SparseCreation.ToDense.of(a) : a;
@@ -167,19 +166,19 @@ public abstract class ElementwiseOp extends TensorOp {
       long[] shape = Broadcast.shape(a.shape(), b.shape());
       DType promoted = promote(a, b);
       BinaryChunk op = new BinaryChunk(fn, fn.computeType(promoted), fn.resultType(promoted), null, false);
-      return new Binary(List.of(fitted(a, b, promoted), fitted(b, a, promoted)), op).newTensor(shape, op.result());
+      return new Binary(List.of(fitted(a, b, promoted), fitted(b, a, promoted)), op).newOutput(shape, op.result());
     }
 
     /** {@code fn(a, scalar)}, or {@code fn(scalar, a)} when {@code scalarFirst}. */
-    public static Tensor withScalar(BinaryFn fn, TensorData a, Object scalar, boolean scalarFirst) {
+    public static TensorData withScalar(BinaryFn fn, TensorData a, Object scalar, boolean scalarFirst) {
       if (a.isSparse()) {
-        return Tensor.ofOutput(SparseElementwise.scalar(fn, a, scalar, scalarFirst));
+        return SparseElementwise.scalar(fn, a, scalar, scalarFirst);
       }
       DType promoted = promoteWithScalar(a, scalar);
       DType compute = fn.computeType(promoted);
       NDArray s = NDArray.scalar(compute, scalar);
       BinaryChunk op = new BinaryChunk(fn, compute, fn.resultType(promoted), s, scalarFirst);
-      return new Binary(List.of(a), op).newTensor(a.shape(), op.result());
+      return new Binary(List.of(a), op).newOutput(a.shape(), op.result());
     }
 
     @Override
@@ -232,12 +231,12 @@ public abstract class ElementwiseOp extends TensorOp {
       this.op = op;
     }
 
-    public static Tensor of(UnaryFn fn, TensorData in) {
+    public static TensorData of(UnaryFn fn, TensorData in) {
       if (in.isSparse()) {
-        return Tensor.ofOutput(SparseElementwise.unary(fn, in));
+        return SparseElementwise.unary(fn, in);
       }
       UnaryChunk op = new UnaryChunk(fn, fn.computeType(in.dtype()), fn.resultType(in.dtype()));
-      return new Unary(in, op).newTensor(in.shape(), op.result());
+      return new Unary(in, op).newOutput(in.shape(), op.result());
     }
 
     @Override
@@ -282,8 +281,8 @@ public abstract class ElementwiseOp extends TensorOp {
       this.op = new FitScalarChunk(to);
     }
 
-    static Tensor of(TensorData in, DType to) {
-      return new FitScalar(in, to).newTensor(in.shape(), to);
+    static TensorData of(TensorData in, DType to) {
+      return new FitScalar(in, to).newOutput(in.shape(), to);
     }
 
     @Override
@@ -322,11 +321,11 @@ public abstract class ElementwiseOp extends TensorOp {
       this.op = new CastChunk(to);
     }
 
-    public static Tensor of(TensorData in, DType to) {
+    public static TensorData of(TensorData in, DType to) {
       if (in.isSparse()) {
-        return Tensor.ofOutput(SparseElementwise.astype(in, to));
+        return SparseElementwise.astype(in, to);
       }
-      return new AsType(in, to).newTensor(in.shape(), to);
+      return new AsType(in, to).newOutput(in.shape(), to);
     }
 
     @Override

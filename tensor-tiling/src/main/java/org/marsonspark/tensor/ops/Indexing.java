@@ -14,7 +14,6 @@ import org.marsonspark.tensor.ChunkSize;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Slice;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -31,7 +30,7 @@ public final class Indexing {
       this.slices = slices;
     }
 
-    public static Tensor of(TensorData in, Slice... slices) {
+    public static TensorData of(TensorData in, Slice... slices) {
       if (slices.length > in.ndim()) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "too many indices for tensor: tensor is " + in.ndim()
             + "-dimensional, but " + slices.length + " were indexed");
@@ -46,7 +45,7 @@ public final class Indexing {
         full[i] = i < slices.length ? slices[i] : Slice.all();
         shape[i] = full[i].length(in.shape(i));
       }
-      return new SliceOp(in, full).newTensor(shape, in.dtype());
+      return new SliceOp(in, full).newOutput(shape, in.dtype());
     }
 
     public TensorData source() {
@@ -127,7 +126,7 @@ public final class Indexing {
       super(List.of(in, mask));
     }
 
-    public static Tensor of(TensorData in, TensorData mask) {
+    public static TensorData of(TensorData in, TensorData mask) {
       if (mask.dtype() != DType.BOOL) {
         throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "a mask must be a bool tensor, got " + mask.dtype());
       }
@@ -146,7 +145,7 @@ public final class Indexing {
       for (int i = mask.ndim(); i < in.ndim(); i++) {
         shape[i - mask.ndim() + 1] = in.shape(i);
       }
-      return new BoolMask(in, mask).newTensor(shape, in.dtype());
+      return new BoolMask(in, mask).newOutput(shape, in.dtype());
     }
 
     @Override
@@ -251,8 +250,8 @@ public final class Indexing {
       this.chunkSize = chunkSize;
     }
 
-    public static Tensor of(TensorData in, ChunkSize chunkSize) {
-      return new Rechunk(in, chunkSize).newTensor(in.shape(), in.dtype());
+    public static TensorData of(TensorData in, ChunkSize chunkSize) {
+      return new Rechunk(in, chunkSize).newOutput(in.shape(), in.dtype());
     }
 
     @Override
@@ -278,7 +277,7 @@ public final class Indexing {
       this.perm = perm;
     }
 
-    public static Tensor of(TensorData in, int... axes) {
+    public static TensorData of(TensorData in, int... axes) {
       int nd = in.ndim();
       int[] perm = new int[nd];
       if (axes == null || axes.length == 0) {
@@ -305,10 +304,10 @@ public final class Indexing {
         shape[i] = in.shape(perm[i]);
       }
       if (in.isSparse()) {
-        return Tensor.ofOutput(perm[0] == 1 ? org.marsonspark.tensor.sparse.SparseTranspose.of(in)
-            : org.marsonspark.tensor.sparse.SparseElementwise.astype(in, in.dtype()));
+        return perm[0] == 1 ? org.marsonspark.tensor.sparse.SparseTranspose.of(in)
+            : org.marsonspark.tensor.sparse.SparseElementwise.astype(in, in.dtype());
       }
-      return new Transpose(in, perm).newTensor(shape, in.dtype());
+      return new Transpose(in, perm).newOutput(shape, in.dtype());
     }
 
     @Override

@@ -12,7 +12,6 @@ import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -41,7 +40,8 @@ public final class Manipulation {
       super(List.of(in));
     }
 
-    public static Tensor of(TensorData in, long... newShape) {
+    /** The reshaped data; null when there is nothing to do (the caller keeps its tensor). */
+    public static TensorData of(TensorData in, long... newShape) {
       if (in.hasUnknownShape()) {
         if (in.ndim() == 1 && newShape.length == 1 && (newShape[0] == -1)) {
           return null; // ravel of a 1-D tensor of unknown length: the caller keeps the tensor
@@ -51,7 +51,7 @@ public final class Manipulation {
       }
       long size = Shapes.size(in.shape());
       long[] shape = resolve(newShape, size, in.shape());
-      return new Reshape(in).newTensor(shape, in.dtype());
+      return new Reshape(in).newOutput(shape, in.dtype());
     }
 
     /** Resolves one {@code -1} in a new shape against the size; checks the size matches. */
@@ -256,7 +256,8 @@ public final class Manipulation {
       super(List.of(in));
     }
 
-    public static Tensor of(TensorData in, long... shape) {
+    /** The broadcast data; null when {@code in} already has {@code shape}. */
+    public static TensorData of(TensorData in, long... shape) {
       if (shape.length < in.ndim()) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "broadcast_to: input of shape " + Shapes.toString(in.shape())
             + " has more dimensions than the target shape " + Shapes.toString(shape));
@@ -278,7 +279,7 @@ public final class Manipulation {
       if (Arrays.equals(in.shape(), shape)) {
         return null;
       }
-      return new BroadcastTo(in).newTensor(shape.clone(), in.dtype());
+      return new BroadcastTo(in).newOutput(shape.clone(), in.dtype());
     }
 
     @Override
@@ -332,7 +333,8 @@ public final class Manipulation {
       this.axis = axis;
     }
 
-    public static Tensor of(List<TensorData> ins, int axis, String op) {
+    /** The concatenation; null when it is the single input unchanged. */
+    public static TensorData of(List<TensorData> ins, int axis, String op) {
       if (ins.isEmpty()) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": need at least one tensor to concatenate");
       }
@@ -364,7 +366,7 @@ public final class Manipulation {
       if (ins.size() == 1 && dtype == first.dtype()) {
         return null;
       }
-      return new Concatenate(ins, ax).newTensor(shape, dtype);
+      return new Concatenate(ins, ax).newOutput(shape, dtype);
     }
 
     @Override
@@ -454,7 +456,7 @@ public final class Manipulation {
       this.axis = axis;
     }
 
-    public static Tensor of(TensorData in, long[] indices, int axis, String op) {
+    public static TensorData of(TensorData in, long[] indices, int axis, String op) {
       if (in.ndim() == 0) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": cannot index a 0-d tensor along an axis");
       }
@@ -469,7 +471,7 @@ public final class Manipulation {
       }
       long[] shape = in.shape().clone();
       shape[ax] = norm.length;
-      return new TakeKnown(in, norm, ax).newTensor(shape, in.dtype());
+      return new TakeKnown(in, norm, ax).newOutput(shape, in.dtype());
     }
 
     @Override
@@ -595,7 +597,7 @@ public final class Manipulation {
       this.axis = axis;
     }
 
-    public static Tensor of(TensorData in, TensorData idx, int axis, String op) {
+    public static TensorData of(TensorData in, TensorData idx, int axis, String op) {
       if (!idx.dtype().isInteger()) {
         throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, op + ": indices must be an integer tensor, got " + idx.dtype());
       }
@@ -609,7 +611,7 @@ public final class Manipulation {
       int ax = Errors.normalizeAxis(op, axis, in.ndim());
       long[] shape = in.shape().clone();
       shape[ax] = idx.shape(0);
-      return new TakeTensor(in, idx, ax).newTensor(shape, in.dtype());
+      return new TakeTensor(in, idx, ax).newOutput(shape, in.dtype());
     }
 
     @Override

@@ -14,7 +14,6 @@ import org.marsonspark.tensor.Casting;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.Slice;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -39,14 +38,15 @@ public final class Selection {
       this.op = op;
     }
 
-    public static Tensor of(TensorData cond, Object x, Object y) {
+    /** @param x a {@link TensorData} or a scalar; @param y the same */
+    public static TensorData of(TensorData cond, Object x, Object y) {
       List<TensorData> ins = new ArrayList<>();
       ins.add(cond);
       List<long[]> shapes = new ArrayList<>();
       shapes.add(cond.shape());
       DType dtype;
-      TensorData xd = x instanceof Tensor tx ? tx.data() : null;
-      TensorData yd = y instanceof Tensor ty ? ty.data() : null;
+      TensorData xd = x instanceof TensorData tx ? tx : null;
+      TensorData yd = y instanceof TensorData ty ? ty : null;
       if (xd != null && yd != null) {
         dtype = ElementwiseOp.promote(xd, yd);
         TensorData xf = ElementwiseOp.fitted(xd, yd, dtype);
@@ -75,7 +75,7 @@ public final class Selection {
       }
       long[] shape = Broadcast.shape(shapes.toArray(new long[0][]));
       WhereChunk op = new WhereChunk(dtype, xc, yc);
-      return new Where(ins, op).newTensor(shape, dtype);
+      return new Where(ins, op).newOutput(shape, dtype);
     }
 
     @Override
@@ -134,11 +134,11 @@ public final class Selection {
       super(List.of(in));
     }
 
-    public static Tensor of(TensorData in, String op) {
+    public static TensorData of(TensorData in, String op) {
       if (in.ndim() == 0) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, op + ": a 0-d tensor has no axes to index; use atleast_1d / reshape(1) first");
       }
-      return new Argwhere(in).newTensor(new long[] {Shapes.UNKNOWN, in.ndim()}, DType.INT64);
+      return new Argwhere(in).newOutput(new long[] {Shapes.UNKNOWN, in.ndim()}, DType.INT64);
     }
 
     @Override
@@ -218,8 +218,8 @@ public final class Selection {
       this.column = column;
     }
 
-    public static Tensor of(TensorData in, int column) {
-      return new Column(in, column).newTensor(new long[] {in.shape(0)}, in.dtype());
+    public static TensorData of(TensorData in, int column) {
+      return new Column(in, column).newOutput(new long[] {in.shape(0)}, in.dtype());
     }
 
     @Override
@@ -265,7 +265,7 @@ public final class Selection {
       this.coordinate = coordinate;
     }
 
-    public static Tensor[] of(TensorData in, long[] dims) {
+    public static TensorData[] of(TensorData in, long[] dims) {
       if (!in.dtype().isInteger()) {
         throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "unravel_index: indices must be integers, got " + in.dtype());
       }
@@ -275,9 +275,9 @@ public final class Selection {
               + Shapes.toString(dims));
         }
       }
-      Tensor[] out = new Tensor[dims.length];
+      TensorData[] out = new TensorData[dims.length];
       for (int k = 0; k < dims.length; k++) {
-        out[k] = new Unravel(in, dims.clone(), k).newTensor(in.shape(), DType.INT64);
+        out[k] = new Unravel(in, dims.clone(), k).newOutput(in.shape(), DType.INT64);
       }
       return out;
     }
@@ -334,18 +334,18 @@ public final class Selection {
       this.constant = constant;
     }
 
-    /** {@code value} is a scalar or a tensor of exactly the selection's (sliced) shape. */
-    public static Tensor of(TensorData in, Slice[] slices, Object value) {
+    /** {@code value} is a scalar or a {@link TensorData} of exactly the selection's (sliced) shape. */
+    public static TensorData of(TensorData in, Slice[] slices, Object value) {
       if (in.hasUnknownShape()) {
         throw new MarsException(ErrorClass.UNSUPPORTED_OPERATION, "set: tensor of unknown shape "
             + Shapes.toString(in.shape()) + " cannot be assigned to by index; execute() it first");
       }
-      if (value instanceof Tensor v) {
-        return new SetItem(List.of(in, v.data()), slices, null).newTensor(in.shape(), in.dtype());
+      if (value instanceof TensorData v) {
+        return new SetItem(List.of(in, v), slices, null).newOutput(in.shape(), in.dtype());
       }
       DType.scalarKind(value);
       NDArray constant = NDArray.scalar(in.dtype(), Casting.assigned(value, in.dtype()));
-      return new SetItem(List.of(in), slices, constant).newTensor(in.shape(), in.dtype());
+      return new SetItem(List.of(in), slices, constant).newOutput(in.shape(), in.dtype());
     }
 
     @Override

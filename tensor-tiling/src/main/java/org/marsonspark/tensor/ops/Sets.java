@@ -11,7 +11,6 @@ import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 
@@ -31,8 +30,8 @@ public final class Sets {
       super(List.of(in));
     }
 
-    public static Tensor of(TensorData in) {
-      return new Ravel(in).newTensor(new long[] {Shapes.size(in.shape())}, in.dtype());
+    public static TensorData of(TensorData in) {
+      return new Ravel(in).newOutput(new long[] {Shapes.size(in.shape())}, in.dtype());
     }
 
     @Override
@@ -76,8 +75,8 @@ public final class Sets {
       super(List.of(a, b));
     }
 
-    public static Tensor of(TensorData a, TensorData b) {
-      return new Concat1d(a, b).newTensor(new long[] {a.shape(0) + b.shape(0)}, DType.promote(a.dtype(), b.dtype()));
+    public static TensorData of(TensorData a, TensorData b) {
+      return new Concat1d(a, b).newOutput(new long[] {a.shape(0) + b.shape(0)}, DType.promote(a.dtype(), b.dtype()));
     }
 
     @Override
@@ -102,8 +101,8 @@ public final class Sets {
       super(List.of(in));
     }
 
-    static Tensor of(TensorData flat) {
-      return new Buckets(flat).newTensor(flat.shape(), flat.dtype());
+    static TensorData of(TensorData flat) {
+      return new Buckets(flat).newOutput(flat.shape(), flat.dtype());
     }
 
     @Override
@@ -124,21 +123,22 @@ public final class Sets {
    * numpy's unique of the flattened tensor: {@code [values, index?, inverse?, counts?]} as asked.
    * NaNs collapse into one (numpy's equal_nan=True).
    */
-  public static Tensor[] unique(TensorData in, boolean returnIndex, boolean returnInverse, boolean returnCounts) {
-    TensorData flat = in.ndim() == 1 ? in : Ravel.of(in).data();
-    Tensor buckets = Buckets.of(flat);
-    List<Tensor> out = new ArrayList<>();
-    out.add(UniqueOp.of(buckets.data(), UniqueKind.VALUES));
+  public static List<TensorData> unique(TensorData in, boolean returnIndex, boolean returnInverse,
+      boolean returnCounts) {
+    TensorData flat = in.ndim() == 1 ? in : Ravel.of(in);
+    TensorData buckets = Buckets.of(flat);
+    List<TensorData> out = new ArrayList<>();
+    out.add(UniqueOp.of(buckets, UniqueKind.VALUES));
     if (returnIndex) {
-      out.add(UniqueOp.of(buckets.data(), UniqueKind.INDEX));
+      out.add(UniqueOp.of(buckets, UniqueKind.INDEX));
     }
     if (returnInverse) {
-      out.add(Inverse.of(buckets.data(), flat));
+      out.add(Inverse.of(buckets, flat));
     }
     if (returnCounts) {
-      out.add(UniqueOp.of(buckets.data(), UniqueKind.COUNTS));
+      out.add(UniqueOp.of(buckets, UniqueKind.COUNTS));
     }
-    return out.toArray(new Tensor[0]);
+    return out;
   }
 
   /** One output of unique, bucket by bucket. */
@@ -150,8 +150,8 @@ public final class Sets {
       this.kind = kind;
     }
 
-    static Tensor of(TensorData buckets, UniqueKind kind) {
-      return new UniqueOp(buckets, kind).newTensor(new long[] {Shapes.UNKNOWN},
+    static TensorData of(TensorData buckets, UniqueKind kind) {
+      return new UniqueOp(buckets, kind).newOutput(new long[] {Shapes.UNKNOWN},
           kind == UniqueKind.VALUES ? buckets.dtype() : DType.INT64);
     }
 
@@ -227,8 +227,8 @@ public final class Sets {
       super(List.of(buckets, flat));
     }
 
-    static Tensor of(TensorData buckets, TensorData flat) {
-      return new Inverse(buckets, flat).newTensor(flat.shape(), DType.INT64);
+    static TensorData of(TensorData buckets, TensorData flat) {
+      return new Inverse(buckets, flat).newOutput(flat.shape(), DType.INT64);
     }
 
     @Override
@@ -288,11 +288,11 @@ public final class Sets {
       this.invert = invert;
     }
 
-    public static Tensor of(TensorData element, TensorData test, boolean invert) {
+    public static TensorData of(TensorData element, TensorData test, boolean invert) {
       if (test.ndim() == 0 && Shapes.size(test.shape()) == 0) {
         throw new MarsException(ErrorClass.INVALID_ARGUMENT, "isin: test_elements is empty");
       }
-      return new IsIn(element, test, invert).newTensor(element.shape(), DType.BOOL);
+      return new IsIn(element, test, invert).newOutput(element.shape(), DType.BOOL);
     }
 
     @Override

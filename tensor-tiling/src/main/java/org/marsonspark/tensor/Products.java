@@ -1,4 +1,4 @@
-package org.marsonspark.tensor.ops;
+package org.marsonspark.tensor;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,13 +11,8 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.tensor.ChunkSize;
-import org.marsonspark.tensor.DType;
-import org.marsonspark.tensor.Mt;
-import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.Tensor;
-import org.marsonspark.tensor.TensorData;
-import org.marsonspark.tensor.TensorOp;
+import org.marsonspark.tensor.ops.Dot;
+import org.marsonspark.tensor.ops.ExpandDims;
 
 /**
  * N-d products with numpy's semantics: {@code dot}, {@code matmul} (batched, broadcasting the
@@ -27,7 +22,7 @@ import org.marsonspark.tensor.TensorOp;
  * operands, each laid out over the union of the index letters, summed over the contracted ones
  * (chunked along every axis, so tiled for real, but it materializes the product per chunk).
  */
-public final class Products {
+final class Products {
   private Products() {}
 
   private static DType resultType(Tensor a, Tensor b) {
@@ -381,73 +376,7 @@ public final class Products {
   }
 
   /** {@code t} with a size-1 axis inserted at {@code axis} (0..ndim). */
-  public static Tensor expandDims(Tensor t, int axis) {
-    return ExpandDims.of(t.data(), axis);
-  }
-
-  /** Inserts one size-1 axis; chunks are reshaped in place, the grid gains an axis of one chunk. */
-  public static final class ExpandDims extends TensorOp {
-    private final int axis;
-
-    private ExpandDims(TensorData in, int axis) {
-      super(List.of(in));
-      this.axis = axis;
-    }
-
-    static Tensor of(TensorData in, int axis) {
-      if (axis < 0 || axis > in.ndim()) {
-        throw new MarsException(ErrorClass.AXIS_OUT_OF_BOUNDS, "expand_dims: axis " + axis
-            + " is out of bounds for a result of dimension " + (in.ndim() + 1));
-      }
-      return new ExpandDims(in, axis).newTensor(insert(in.shape(), axis), in.dtype());
-    }
-
-    static long[] insert(long[] shape, int axis) {
-      long[] s = new long[shape.length + 1];
-      for (int i = 0, j = 0; i < s.length; i++) {
-        s[i] = i == axis ? 1 : shape[j++];
-      }
-      return s;
-    }
-
-    @Override
-    public String name() {
-      return "expand_dims";
-    }
-
-    @Override
-    public void tile(TileContext ctx) {
-      TensorData in = input(0);
-      ctx.requireKnownShapes(in);
-      long[][] src = in.nsplits();
-      long[][] splits = new long[src.length + 1][];
-      for (int i = 0, j = 0; i < splits.length; i++) {
-        splits[i] = i == axis ? new long[] {1} : src[j++];
-      }
-      List<org.marsonspark.core.Chunk> chunks = new ArrayList<>();
-      for (org.marsonspark.core.Chunk c : in.chunks()) {
-        int[] idx = new int[c.index().length + 1];
-        for (int i = 0, j = 0; i < idx.length; i++) {
-          idx[i] = i == axis ? 0 : c.index()[j++];
-        }
-        long[] shape = insert(c.shape(), axis);
-        chunks.add(ctx.newChunk(new InsertAxis(axis), List.of(c), idx, shape, out().dtype()));
-      }
-      out().setChunks(chunks, splits);
-    }
-  }
-
-  /** Reshapes one chunk with a size-1 axis inserted. */
-  record InsertAxis(int axis) implements ChunkOp {
-    @Override
-    public Object execute(Object[] inputs) {
-      NDArray a = (NDArray) inputs[0];
-      return a.reshape(ExpandDims.insert(a.shape(), axis));
-    }
-
-    @Override
-    public String name() {
-      return "expand_dims";
-    }
+  static Tensor expandDims(Tensor t, int axis) {
+    return Tensor.ofOutput(ExpandDims.of(t.data(), axis));
   }
 }
