@@ -66,8 +66,9 @@ public final class LayeringGuard {
         what.forEach(w -> fresh.add(file + " imports " + w));
       }
     });
-    assertTrue(fresh.isEmpty(), "operators, chunk data and kernels take and return data objects and never import "
-        + "a user object (the facade wraps their output):\n  " + String.join("\n  ", fresh));
+    assertTrue(fresh.isEmpty(), "imports against the dependency rule (operators, chunk data and kernels take and "
+        + "return data objects, the facade wraps their output; a lower layer imports no higher one):\n  "
+        + String.join("\n  ", fresh));
     List<String> moved = notYet.stream().filter(f -> !broken.containsKey(f)).sorted().toList();
     assertTrue(moved.isEmpty(), "these files follow the rule now; take them off the guard's list: " + moved);
   }

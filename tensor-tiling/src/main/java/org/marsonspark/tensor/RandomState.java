@@ -5,8 +5,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
+import org.marsonspark.tensor.kernel.CounterRandom;
+import org.marsonspark.tensor.kernel.CounterRandom.Distribution;
 import org.marsonspark.tensor.ops.RandomOp;
-import org.marsonspark.tensor.ops.RandomOp.Distribution;
 import org.marsonspark.tensor.ops.Sampling;
 import org.marsonspark.tensor.ops.Sort;
 
@@ -41,7 +42,7 @@ public final class RandomState {
   }
 
   private long nextKey() {
-    return RandomOp.mix64(seed + RandomOp.mix64(draws.getAndIncrement()));
+    return CounterRandom.mix64(seed + CounterRandom.mix64(draws.getAndIncrement()));
   }
 
   /** Uniform on [0, 1). */

@@ -13,13 +13,13 @@ import org.marsonspark.session.ExecutionHandle;
 import org.marsonspark.session.ExecutionHolder;
 import org.marsonspark.session.MarsSession;
 import org.marsonspark.tensor.kernel.BinaryFn;
+import org.marsonspark.tensor.kernel.ReductionFn;
+import org.marsonspark.tensor.kernel.Reductions;
 import org.marsonspark.tensor.kernel.UnaryFn;
 import org.marsonspark.tensor.ops.Dot;
 import org.marsonspark.tensor.ops.ElementwiseOp;
 import org.marsonspark.tensor.ops.Indexing;
 import org.marsonspark.tensor.ops.Reduction;
-import org.marsonspark.tensor.ops.ReductionFn;
-import org.marsonspark.tensor.ops.Reductions;
 import org.marsonspark.tensor.sparse.SparseCreation;
 
 /**

@@ -10,7 +10,8 @@ import org.marsonspark.core.LayeringGuard.Rule;
 /**
  * The dependency rule of tensor-tiling: operators ({@code ops}, {@code sparse}), the fusion
  * rewriter and the kernels return {@link TensorData} (the facade wraps it with
- * {@link Tensor#ofOutput}) and never import {@code Tensor} or {@code Mt}.
+ * {@link Tensor#ofOutput}) and never import {@code Tensor} or {@code Mt}; the fusion rewriter
+ * builds on the kernels and imports no operator (operators implement {@code fusion.Fusable}).
  */
 class Tensor_LayeringTest {
 
@@ -20,5 +21,14 @@ class Tensor_LayeringTest {
         List.of(new Rule("org.marsonspark.tensor.Tensor", "TensorData, wrapped by the facade (Tensor.ofOutput)"),
             new Rule("org.marsonspark.tensor.Mt", "the operators themselves; compositions live in the facade package")),
         Set.of());
+  }
+
+  @Test
+  void fusionAndKernelsImportNoOperatorAndKernelsNoFusion() {
+    Path src = Path.of("src/main/java/org/marsonspark/tensor");
+    LayeringGuard.check(src, List.of("fusion", "kernel"), List.of(new Rule("org.marsonspark.tensor.ops.",
+        "what both need, moved down into kernel (CounterRandom, Reductions, ReductionFn)")), Set.of());
+    LayeringGuard.check(src, List.of("kernel"), List.of(new Rule("org.marsonspark.tensor.fusion.",
+        "nothing: kernels are the bottom layer, the fusion rewriter builds on them")), Set.of());
   }
 }

@@ -2,7 +2,7 @@ package org.marsonspark.learn.kernel;
 
 import org.marsonspark.learn.ops.BlockAggregate;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.ops.RandomOp;
+import org.marsonspark.tensor.kernel.CounterRandom;
 
 /**
  * One round of k-means|| (Bahmani et al.) over a row block: the cost {@code φ = Σ D²(x)} of the
@@ -46,7 +46,7 @@ public record ParallelInitStep(double[] candidates, int nCandidates, int d, long
         return; // a candidate already: never sampled
       }
       long row = firstRow + r;
-      double rowKey = nearest / (1.0 - RandomOp.unit(RandomOp.word(key, row)));
+      double rowKey = nearest / (1.0 - CounterRandom.unit(CounterRandom.word(key, row)));
       TopRows.offerRow(out, 1, capacity, rowKey, row, x, r * d, d);
     });
     return NDArray.of(out);

@@ -2,7 +2,7 @@ package org.marsonspark.learn.kernel;
 
 import org.marsonspark.learn.ops.BlockAggregate;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.ops.RandomOp;
+import org.marsonspark.tensor.kernel.CounterRandom;
 
 /**
  * One pass of greedy k-means++ (sklearn's {@code _kmeans_plusplus}) over a row block: with the
@@ -74,7 +74,7 @@ public record PlusPlusStep(double[] chosen, int nChosen, double[] candidates, in
         nearest = Math.min(nearest, dist[at + j]);
       }
       for (int t = 0; t < trialKeys.length; t++) {
-        exponential[t] = -Math.log1p(-RandomOp.unit(RandomOp.word(trialKeys[t], row)));
+        exponential[t] = -Math.log1p(-CounterRandom.unit(CounterRandom.word(trialKeys[t], row)));
       }
       for (int b = 0; b < Math.max(branches, nCandidates); b++) {
         double weight = nCandidates == 0 ? nearest : Math.min(nearest, dist[at + nChosen + b]);

@@ -5,9 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.kernel.BinaryFn;
+import org.marsonspark.tensor.kernel.CounterRandom;
+import org.marsonspark.tensor.kernel.ReductionFn;
 import org.marsonspark.tensor.kernel.UnaryFn;
-import org.marsonspark.tensor.ops.RandomOp;
-import org.marsonspark.tensor.ops.ReductionFn;
 
 /**
  * The expression a fused kernel evaluates per element: a tree of the chunk ops it replaces.
@@ -42,8 +42,8 @@ public sealed interface Expr extends Serializable {
     }
   }
 
-  /** Random values drawn at global positions {@code base + index} (see {@link RandomOp}). */
-  record Random(RandomOp.Distribution dist, double a, double b, long key, long base, DType dtype, long[] shape)
+  /** Random values drawn at global positions {@code base + index} (see {@link CounterRandom}). */
+  record Random(CounterRandom.Distribution dist, double a, double b, long key, long base, DType dtype, long[] shape)
       implements Expr {
     @Override
     public List<Expr> children() {

@@ -5,8 +5,8 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
-import org.marsonspark.tensor.ops.ReductionFn;
-import org.marsonspark.tensor.ops.Reductions;
+import org.marsonspark.tensor.kernel.ReductionFn;
+import org.marsonspark.tensor.kernel.Reductions;
 
 /**
  * A chain of chunk ops run as one generated loop. It produces exactly what the last op of the

@@ -1,6 +1,6 @@
 package org.marsonspark.tensor.fusion;
 
-import org.marsonspark.tensor.ops.ReductionFn;
+import org.marsonspark.tensor.kernel.ReductionFn;
 
 /** What operands ask about fusion without depending on its internals. */
 public final class FusionSupport {

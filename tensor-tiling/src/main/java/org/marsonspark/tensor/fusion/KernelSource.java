@@ -2,7 +2,7 @@ package org.marsonspark.tensor.fusion;
 
 import static org.marsonspark.tensor.fusion.Conversions.convert;
 import static org.marsonspark.tensor.fusion.Conversions.javaType;
-import static org.marsonspark.tensor.ops.Reductions.LANES;
+import static org.marsonspark.tensor.kernel.Reductions.LANES;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.kernel.BinaryFn;
+import org.marsonspark.tensor.kernel.CounterRandom;
 import org.marsonspark.tensor.kernel.UnaryFn;
-import org.marsonspark.tensor.ops.RandomOp;
 
 /**
  * Generates the Java source of one fused loop from an {@link Expr} tree, and the parameter
@@ -225,7 +225,7 @@ final class KernelSource {
   private String assemble(Expr root, Expr.Reduce total, Expr body, StringBuilder loop, String value) {
     StringBuilder src = new StringBuilder();
     src.append("import org.marsonspark.tensor.kernel.Ufuncs;\n")
-        .append("import org.marsonspark.tensor.ops.RandomOp;\n")
+        .append("import org.marsonspark.tensor.kernel.CounterRandom;\n")
         .append("import org.marsonspark.tensor.fusion.FusedChunk;\n")
         .append("public final class FusedKernelImpl implements org.marsonspark.tensor.fusion.FusedKernel {\n")
         .append("  public Object run(Object[] in, double[] dp, long[] lp, int rows, int inner) {\n")
@@ -363,28 +363,28 @@ final class KernelSource {
     String base = lparam(rnd.base());
     String code;
     DType raw = DType.FLOAT64;
-    if (rnd.dist() == RandomOp.Distribution.NORMAL) {
+    if (rnd.dist() == CounterRandom.Distribution.NORMAL) {
       // element g uses words 2g and 2g + 1: two steps of the state per element
       prelude.append("    long ").append(st).append(" = ").append(key).append(" + (2 * ").append(base)
           .append(" - 1) * ").append(gamma).append(";\n");
       out.append(indent).append(st).append(" += 2 * ").append(gamma).append(";\n");
       String a = dparam(rnd.a());
       String b = dparam(rnd.b());
-      code = a + " + " + b + " * Math.sqrt(-2.0 * Math.log1p(-RandomOp.unit(RandomOp.mix64(" + st + "))))"
-          + " * Math.cos(2 * Math.PI * RandomOp.unit(RandomOp.mix64(" + st + " + " + gamma + ")))";
+      code = a + " + " + b + " * Math.sqrt(-2.0 * Math.log1p(-CounterRandom.unit(CounterRandom.mix64(" + st + "))))"
+          + " * Math.cos(2 * Math.PI * CounterRandom.unit(CounterRandom.mix64(" + st + " + " + gamma + ")))";
     } else {
       prelude.append("    long ").append(st).append(" = ").append(key).append(" + ").append(base).append(" * ")
           .append(gamma).append(";\n");
       out.append(indent).append(st).append(" += ").append(gamma).append(";\n");
-      String u = "RandomOp.unit(RandomOp.mix64(" + st + "))";
-      if (rnd.dist() == RandomOp.Distribution.UNIFORM) {
+      String u = "CounterRandom.unit(CounterRandom.mix64(" + st + "))";
+      if (rnd.dist() == CounterRandom.Distribution.UNIFORM) {
         // on [0, 1) the affine map is exactly the identity: skip it
         boolean unit = Double.doubleToRawLongBits(rnd.a()) == 0 && rnd.b() == 1.0;
         String a = unit ? null : dparam(rnd.a());
         String b = unit ? null : dparam(rnd.b());
         code = unit ? u : a + " + (" + b + " - " + a + ") * " + u;
       } else {
-        code = "RandomOp.randint(RandomOp.mix64(" + st + "), (long) " + dparam(rnd.a()) + ", (long) "
+        code = "CounterRandom.randint(CounterRandom.mix64(" + st + "), (long) " + dparam(rnd.a()) + ", (long) "
             + dparam(rnd.b()) + ")";
         raw = DType.INT64;
       }

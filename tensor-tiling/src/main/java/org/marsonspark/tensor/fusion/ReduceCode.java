@@ -1,8 +1,8 @@
 package org.marsonspark.tensor.fusion;
 
 import org.marsonspark.tensor.DType;
-import org.marsonspark.tensor.ops.ReductionFn;
-import org.marsonspark.tensor.ops.Reductions;
+import org.marsonspark.tensor.kernel.ReductionFn;
+import org.marsonspark.tensor.kernel.Reductions;
 
 /**
  * How the reductions that fuse accumulate in generated code: exactly as their map steps do

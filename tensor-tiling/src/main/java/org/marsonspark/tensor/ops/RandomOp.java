@@ -1,5 +1,10 @@
 package org.marsonspark.tensor.ops;
 
+import static org.marsonspark.tensor.kernel.CounterRandom.GAMMA;
+import static org.marsonspark.tensor.kernel.CounterRandom.mix64;
+import static org.marsonspark.tensor.kernel.CounterRandom.randint;
+import static org.marsonspark.tensor.kernel.CounterRandom.unit;
+
 import java.util.List;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.MarsException;
@@ -13,6 +18,7 @@ import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.fusion.Expr;
 import org.marsonspark.tensor.fusion.Fusable;
+import org.marsonspark.tensor.kernel.CounterRandom.Distribution;
 
 /**
  * Seeded random tensors. The seeding rule: each tensor drawn from a {@code RandomState} gets a
@@ -22,9 +28,6 @@ import org.marsonspark.tensor.fusion.Fusable;
  * on the chunk sizes, the number of executors or the order in which chunks run.
  */
 public final class RandomOp extends TensorOp {
-  /** The distributions, each drawing from the element's word(s). */
-  public enum Distribution { UNIFORM, NORMAL, RANDINT }
-
   private final Distribution dist;
   private final double a;
   private final double b;
@@ -65,39 +68,6 @@ public final class RandomOp extends TensorOp {
     }
     tileSource(ctx, chunkSize.nsplits(shape, dtype, ctx.options()),
         blk -> new RandomChunk(dist, a, b, key, strides, blk.offset(), blk.shape(), dtype));
-  }
-
-  static final long GAMMA = 0x9e3779b97f4a7c15L;
-
-  /** SplitMix64's output function. */
-  public static long mix64(long z) {
-    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-    return z ^ (z >>> 31);
-  }
-
-  /** The 64-bit word of element {@code i} of the stream {@code key}. */
-  public static long word(long key, long i) {
-    return mix64(key + (i + 1) * GAMMA);
-  }
-
-  /** A double in [0, 1) from the top 53 bits of a word. */
-  public static double unit(long word) {
-    return (word >>> 11) * 0x1.0p-53;
-  }
-
-  /**
-   * An integer uniform on [low, high) for element {@code i}: the unit double scaled (bias below
-   * 2^-53 of the range), or the word modulo the range for ranges over 2^53.
-   */
-  public static long randint(long key, long i, long low, long high) {
-    return randint(word(key, i), low, high);
-  }
-
-  /** {@link #randint(long, long, long, long)} from the element's word. */
-  public static long randint(long w, long low, long high) {
-    long range = high - low;
-    return low + (range <= (1L << 53) ? (long) (unit(w) * range) : Long.remainderUnsigned(w, range));
   }
 
   /** One chunk: walks its rows, each a contiguous run of global positions. */

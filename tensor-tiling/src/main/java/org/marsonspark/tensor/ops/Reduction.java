@@ -19,6 +19,7 @@ import org.marsonspark.tensor.TensorOp;
 import org.marsonspark.tensor.fusion.Expr;
 import org.marsonspark.tensor.fusion.Fusable;
 import org.marsonspark.tensor.fusion.FusionSupport;
+import org.marsonspark.tensor.kernel.ReductionFn;
 
 /**
  * The reduction family, tiled once for all its members as a tree: each chunk is reduced to a

@@ -14,6 +14,7 @@ import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.RuntimeWarnings;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
+import org.marsonspark.tensor.kernel.ReduceLayout;
 
 /**
  * Order statistics: median, quantile and percentile (numpy's default linear interpolation).

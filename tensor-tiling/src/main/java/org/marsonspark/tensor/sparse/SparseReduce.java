@@ -12,9 +12,9 @@ import org.marsonspark.tensor.DType;
 import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.TensorData;
 import org.marsonspark.tensor.TensorOp;
+import org.marsonspark.tensor.kernel.ReductionFn;
+import org.marsonspark.tensor.kernel.Reductions;
 import org.marsonspark.tensor.ops.Reduction;
-import org.marsonspark.tensor.ops.ReductionFn;
-import org.marsonspark.tensor.ops.Reductions;
 
 /**
  * {@code sum} of a sparse tensor — over everything, axis 0 or axis 1 — as a dense tensor with

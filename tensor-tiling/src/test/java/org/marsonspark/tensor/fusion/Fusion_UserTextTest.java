@@ -19,8 +19,9 @@ import org.marsonspark.tensor.NDArray;
 import org.marsonspark.tensor.RandomState;
 import org.marsonspark.tensor.Tensor;
 import org.marsonspark.tensor.kernel.BinaryFn;
+import org.marsonspark.tensor.kernel.ReductionFn;
+import org.marsonspark.tensor.kernel.Reductions;
 import org.marsonspark.tensor.ops.Reduction;
-import org.marsonspark.tensor.ops.Reductions;
 
 /**
  * Text a user controls cannot change the code Mars compiles. The generated fused loops

@@ -8,6 +8,7 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.junit.jupiter.api.Test;
 import org.marsonspark.tensor.NDArray;
+import org.marsonspark.tensor.kernel.NanReductions;
 
 /**
  * The partial values of the issue-5 operands (nan-moments, sorted keyed buckets) survive a

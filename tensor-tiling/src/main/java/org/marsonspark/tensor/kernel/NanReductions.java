@@ -1,4 +1,4 @@
-package org.marsonspark.tensor.ops;
+package org.marsonspark.tensor.kernel;
 
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;

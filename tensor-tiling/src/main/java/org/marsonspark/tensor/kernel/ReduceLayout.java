@@ -1,4 +1,4 @@
-package org.marsonspark.tensor.ops;
+package org.marsonspark.tensor.kernel;
 
 import org.marsonspark.tensor.NDArray;
 
@@ -6,15 +6,15 @@ import org.marsonspark.tensor.NDArray;
  * A chunk seen as {@code outer x inner}: the kept axes outside, the reduced axes inside and
  * contiguous (transposing a copy when the reduced axes are not already the trailing ones).
  */
-final class ReduceLayout {
-  final NDArray data;
-  final int outer;
-  final int inner;
-  final long[] partialShape;
+public final class ReduceLayout {
+  public final NDArray data;
+  public final int outer;
+  public final int inner;
+  public final long[] partialShape;
   /** Permutation applied (kept axes then reduced axes); null when none was needed. */
-  final int[] perm;
+  public final int[] perm;
 
-  ReduceLayout(NDArray chunk, int[] axes) {
+  public ReduceLayout(NDArray chunk, int[] axes) {
     int nd = chunk.ndim();
     long[] shape = chunk.shape();
     int[] p = new int[nd];
@@ -22,7 +22,7 @@ final class ReduceLayout {
     long outerL = 1;
     long innerL = 1;
     for (int i = 0; i < nd; i++) {
-      if (!Reduction.contains(axes, i)) {
+      if (!contains(axes, i)) {
         p[k++] = i;
         outerL *= shape[i];
       }
@@ -43,5 +43,14 @@ final class ReduceLayout {
     for (int a : axes) {
       partialShape[a] = 1;
     }
+  }
+
+  private static boolean contains(int[] axes, int axis) {
+    for (int a : axes) {
+      if (a == axis) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -1,4 +1,4 @@
-package org.marsonspark.tensor.ops;
+package org.marsonspark.tensor.kernel;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoSerializable;

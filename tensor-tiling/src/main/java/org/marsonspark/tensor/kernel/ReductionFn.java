@@ -1,4 +1,4 @@
-package org.marsonspark.tensor.ops;
+package org.marsonspark.tensor.kernel;
 
 import java.io.Serializable;
 import org.marsonspark.tensor.DType;
