@@ -652,7 +652,7 @@ public final class DataFrame extends Executable {
    * of the remaining rows are kept.
    */
   public DataFrame dropDuplicates(String keep, String... subset) {
-    return DropDuplicates.of(data, keep, List.of(subset));
+    return DataFrame.ofOutput(DropDuplicates.of(data, keep, List.of(subset)));
   }
 
   public DataFrame dropDuplicates() {

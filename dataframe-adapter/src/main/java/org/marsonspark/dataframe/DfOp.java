@@ -26,6 +26,15 @@ public abstract class DfOp extends TileableOp {
   // and Scalar is made: in an eager session (MarsSession.eagerDefault()) it runs right away here.
   // Call these last, once the operand is fully built.
 
+  /**
+   * Binds one output and returns its data, for the facade to wrap ({@link DataFrame#ofOutput},
+   * {@link Series#ofOutput}, {@link Scalar#ofOutput}), where an eager session runs it: what an
+   * operator under the dependency rule returns.
+   */
+  protected <T extends TileableData> T newOutput(T d) {
+    return bindOutput(d);
+  }
+
   protected DataFrame newFrame(DataFrameData d) {
     return eager(new DataFrame(bindOutput(d)));
   }

@@ -203,16 +203,16 @@ public final class GroupBy {
     List<String> cols = List.of(valueColumns("transform", new String[0]));
     LocalFrame r = GroupApply.emptyResult(fn,
         emptyGroup(cols), "transform");
-    return GroupApply.of(df.data(), keys.toArray(new String[0]), fn, true,
-        r.columnNames(), r.dtypes(), df.indexMeta());
+    return DataFrame.ofOutput(GroupApply.of(df.data(), keys.toArray(new String[0]), fn, true,
+        r.columnNames(), r.dtypes(), df.indexMeta()));
   }
 
   /** As {@link #transform(GroupFunction)} with the output columns and dtypes given (in map order). */
   public DataFrame transform(GroupFunction fn, Map<String, DfType> dtypes) {
     fn = UserFunctions.prepare(fn, "groupby.transform");
     checkDtypes("transform", dtypes);
-    return GroupApply.of(df.data(), keys.toArray(new String[0]), fn, true,
-        new ArrayList<>(dtypes.keySet()), new ArrayList<>(dtypes.values()), df.indexMeta());
+    return DataFrame.ofOutput(GroupApply.of(df.data(), keys.toArray(new String[0]), fn, true,
+        new ArrayList<>(dtypes.keySet()), new ArrayList<>(dtypes.values()), df.indexMeta()));
   }
 
   /**
@@ -228,16 +228,16 @@ public final class GroupBy {
     LocalFrame r = GroupApply.emptyResult(fn,
         emptyGroup(df.columns()), "apply");
     IndexMeta idx = IndexMeta.of(r.index().dtype(), r.index().name());
-    return GroupApply.of(df.data(), keys.toArray(new String[0]), fn, false,
-        r.columnNames(), r.dtypes(), idx);
+    return DataFrame.ofOutput(GroupApply.of(df.data(), keys.toArray(new String[0]), fn, false,
+        r.columnNames(), r.dtypes(), idx));
   }
 
   /** As {@link #apply(GroupFunction)} with the output columns and dtypes given (the index: the frame's labels). */
   public DataFrame apply(GroupFunction fn, Map<String, DfType> dtypes) {
     fn = UserFunctions.prepare(fn, "groupby.apply");
     checkDtypes("apply", dtypes);
-    return GroupApply.of(df.data(), keys.toArray(new String[0]), fn, false,
-        new ArrayList<>(dtypes.keySet()), new ArrayList<>(dtypes.values()), df.indexMeta().taken());
+    return DataFrame.ofOutput(GroupApply.of(df.data(), keys.toArray(new String[0]), fn, false,
+        new ArrayList<>(dtypes.keySet()), new ArrayList<>(dtypes.values()), df.indexMeta().taken()));
   }
 
   // ---- end of transform and apply --------------------------------------------------------------

@@ -12,6 +12,14 @@ import org.marsonspark.session.MarsSession;
 public final class Scalar extends Executable {
   private final ScalarData data;
 
+  /** Wraps the output of an operand, already bound to it; in an eager session it runs right away. */
+  public static Scalar ofOutput(ScalarData bound) {
+    if (bound.op() == null) {
+      throw new IllegalArgumentException("scalar data " + bound + " is not the output of an operand");
+    }
+    return DfOp.eager(new Scalar(bound));
+  }
+
   Scalar(ScalarData data) {
     this.data = data;
   }

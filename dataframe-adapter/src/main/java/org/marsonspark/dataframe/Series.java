@@ -511,7 +511,7 @@ public final class Series extends Executable {
 
   /** A reduction by function ({@link Agg}); NA is skipped. */
   public Scalar agg(Agg fn) {
-    return Reduce.of(data, fn);
+    return Scalar.ofOutput(Reduce.of(data, fn));
   }
 
   public Scalar sum() {
@@ -542,7 +542,7 @@ public final class Series extends Executable {
 
   /** {@code s.var(ddof=ddof)}: the squared deviations divided by n - ddof (NaN where n <= ddof). */
   public Scalar var(int ddof) {
-    return Reduce.of(data, Agg.VAR, ddof);
+    return Scalar.ofOutput(Reduce.of(data, Agg.VAR, ddof));
   }
 
   /** Sample standard deviation (ddof = 1). */
@@ -552,7 +552,7 @@ public final class Series extends Executable {
 
   /** {@code s.std(ddof=ddof)}: the square root of {@link #var(int)}. */
   public Scalar std(int ddof) {
-    return Reduce.of(data, Agg.STD, ddof);
+    return Scalar.ofOutput(Reduce.of(data, Agg.STD, ddof));
   }
 
   /** {@code s.median()}: exact, NA skipped (the valid values are sorted in parallel first); float64. */

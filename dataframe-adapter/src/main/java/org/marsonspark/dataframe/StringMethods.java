@@ -174,7 +174,7 @@ public final class StringMethods {
     }
     StrOps.Split fn = new StrOps.Split(pat, n <= 0 ? -1 : n, regex);
     if (expand) {
-      return SplitExpand.of(s.data(), fn);
+      return DataFrame.ofOutput(SplitExpand.of(s.data(), fn));
     }
     return map("split", fn, DfType.OBJECT, null);
   }

@@ -6,7 +6,6 @@ import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
@@ -23,8 +22,8 @@ public final class ContinuousIndex extends DfOp {
     super(List.of(in));
   }
 
-  public static DataFrame of(DataFrameData in) {
-    return new ContinuousIndex(in).newFrame(new DataFrameData(-1, in.columns(), in.dtypes(), in.index(),
+  public static DataFrameData of(DataFrameData in) {
+    return new ContinuousIndex(in).newOutput(new DataFrameData(-1, in.columns(), in.dtypes(), in.index(),
         DfData.newAlignKey()));
   }
 

@@ -11,7 +11,6 @@ import org.marsonspark.core.Errors;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
@@ -44,7 +43,7 @@ public final class DropDuplicates extends DfOp {
   }
 
   /** {@code df.drop_duplicates(subset, keep)}; keep is "first", "last" or "false"; no subset: all columns. */
-  public static DataFrame of(DataFrameData in, String keep, List<String> subset) {
+  public static DataFrameData of(DataFrameData in, String keep, List<String> subset) {
     Keep k = switch (keep == null ? "" : keep) {
       case "first" -> Keep.FIRST;
       case "last" -> Keep.LAST;
@@ -61,7 +60,7 @@ public final class DropDuplicates extends DfOp {
     if (cols.isEmpty()) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "drop_duplicates: the frame has no columns");
     }
-    return new DropDuplicates(in, cols, k).newFrame(new DataFrameData(-1, in.columns(), in.dtypes(),
+    return new DropDuplicates(in, cols, k).newOutput(new DataFrameData(-1, in.columns(), in.dtypes(),
         in.index().taken(), DfData.newAlignKey()));
   }
 

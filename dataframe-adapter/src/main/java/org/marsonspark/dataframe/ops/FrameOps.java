@@ -191,7 +191,7 @@ public final class FrameOps {
       }
       names.add(d.columns().get(j));
       types.add(fn.resultType(t));
-      scalars.add(Reduce.of(df.col(d.columns().get(j)).data(), fn, ddof).data());
+      scalars.add(Reduce.of(df.col(d.columns().get(j)).data(), fn, ddof));
     }
     DfType dtype = common(types);
     Collect op = new Collect(scalars, new CollectSeries(names, dtype, fn.pandasName()));

@@ -11,7 +11,6 @@ import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.core.TileableData;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
@@ -76,7 +75,7 @@ public final class GroupApply extends DfOp {
    * @param outNames the output columns, {@code outTypes} their dtypes; {@code index} the index the
    *     function's frames carry (apply only)
    */
-  public static DataFrame of(DataFrameData in, String[] keys, GroupFunction fn, boolean transform,
+  public static DataFrameData of(DataFrameData in, String[] keys, GroupFunction fn, boolean transform,
       List<String> outNames, List<DfType> outTypes, IndexMeta index) {
     DfType[] keyTypes = new DfType[keys.length];
     boolean naKeys = false;
@@ -94,7 +93,7 @@ public final class GroupApply extends DfOp {
     DataFrameData out = transform
         ? new DataFrameData(in.nrows(), outNames, types, in.index(), in.alignKey())
         : new DataFrameData(-1, outNames, types, index, DfData.newAlignKey());
-    return new GroupApply(List.of(in, states), keys, fn, transform).newFrame(out);
+    return new GroupApply(List.of(in, states), keys, fn, transform).newOutput(out);
   }
 
   @Override

@@ -70,7 +70,7 @@ public final class GroupByAgg extends DfOp {
 
   public static DataFrame of(DataFrameData in, Spec spec, Method method) {
     DataFrame out = unindexed(in, spec, method);
-    return spec.asIndex() ? out : ContinuousIndex.of(out.data());
+    return spec.asIndex() ? out : DataFrame.ofOutput(ContinuousIndex.of(out.data()));
   }
 
   /**

@@ -61,7 +61,7 @@ public final class Merge extends DfOp {
     }
     DataFrame merged = new Merge(left, right, plan, o).newFrame(new DataFrameData(-1, plan.columns(), plan.dtypes(),
         plan.index, DfData.newAlignKey()));
-    return plan.indexFrom == MergePlan.IndexFrom.RANGE ? ContinuousIndex.of(merged.data()) : merged;
+    return plan.indexFrom == MergePlan.IndexFrom.RANGE ? DataFrame.ofOutput(ContinuousIndex.of(merged.data())) : merged;
   }
 
   @Override

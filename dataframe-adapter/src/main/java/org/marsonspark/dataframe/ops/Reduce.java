@@ -8,7 +8,6 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.dataframe.DfOp;
-import org.marsonspark.dataframe.Scalar;
 import org.marsonspark.dataframe.ScalarData;
 import org.marsonspark.dataframe.SeriesData;
 import org.marsonspark.dataframe.local.Column;
@@ -31,16 +30,16 @@ public final class Reduce extends DfOp {
     this.ddof = ddof;
   }
 
-  public static Scalar of(SeriesData in, Agg agg) {
+  public static ScalarData of(SeriesData in, Agg agg) {
     return of(in, agg, 1);
   }
 
   /** With {@code ddof} delta degrees of freedom for var and std (pandas's default is 1). */
-  public static Scalar of(SeriesData in, Agg agg, int ddof) {
+  public static ScalarData of(SeriesData in, Agg agg, int ddof) {
     if (ddof != 1 && agg != Agg.VAR && agg != Agg.STD) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "ddof applies to var and std, not " + agg.pandasName());
     }
-    return new Reduce(in, agg, ddof).newScalar(new ScalarData(agg.resultType(in.dtype())));
+    return new Reduce(in, agg, ddof).newOutput(new ScalarData(agg.resultType(in.dtype())));
   }
 
   @Override

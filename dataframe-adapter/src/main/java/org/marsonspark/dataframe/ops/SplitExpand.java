@@ -9,7 +9,6 @@ import org.marsonspark.core.ChunkValue;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.core.TileableData;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfOp;
 import org.marsonspark.dataframe.DfType;
@@ -33,9 +32,9 @@ public final class SplitExpand extends DfOp {
     this.split = split;
   }
 
-  public static DataFrame of(SeriesData in, StrOps.Split split) {
+  public static DataFrameData of(SeriesData in, StrOps.Split split) {
     SplitExpand op = new SplitExpand(in, split);
-    return op.newFrame(DataFrameData.columnsDecidedAtTile(in.nrows(), in.index(), in.alignKey(),
+    return op.newOutput(DataFrameData.columnsDecidedAtTile(in.nrows(), in.index(), in.alignKey(),
         "str.split(expand=True)"));
   }
 
