@@ -129,7 +129,7 @@ public final class DataFrame extends Executable {
   public Series col(String name) {
     requireColumn(name);
     SeriesData like = new SeriesData(-1, name, data.dtype(name), data.index(), 0);
-    return Chunkwise.series(List.of(data), new RowOps.GetColumn(name), true, like);
+    return Series.ofOutput(Chunkwise.series(List.of(data), new RowOps.GetColumn(name), true, like));
   }
 
   /** {@code df[[names]]}: some columns, in the order given. */
@@ -147,7 +147,7 @@ public final class DataFrame extends Executable {
       dts.add(data.dtype(n));
     }
     DataFrameData like = new DataFrameData(-1, List.of(names), dts, data.index(), 0);
-    return Chunkwise.frame(List.of(data), new RowOps.SelectColumns(List.of(names)), true, like);
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new RowOps.SelectColumns(List.of(names)), true, like));
   }
 
   /**
@@ -182,7 +182,7 @@ public final class DataFrame extends Executable {
       cols.add(name);
       dts.add(dt);
     }
-    return Chunkwise.frame(ins, fn, true, new DataFrameData(-1, cols, dts, data.index(), 0));
+    return DataFrame.ofOutput(Chunkwise.frame(ins, fn, true, new DataFrameData(-1, cols, dts, data.index(), 0)));
   }
 
   /** Same as {@link #assign}. */
@@ -194,7 +194,7 @@ public final class DataFrame extends Executable {
   public DataFrame filter(Series mask) {
     Series.requireMask(mask);
     DataFrameData like = new DataFrameData(-1, data.columns(), data.dtypes(), data.index().taken(), 0);
-    return Chunkwise.frame(List.of(data, mask.data()), new RowOps.Filter(), false, like);
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data, mask.data()), new RowOps.Filter(), false, like));
   }
 
   /** {@code df.loc[mask]}: as {@link #filter}. */
@@ -204,7 +204,7 @@ public final class DataFrame extends Executable {
 
   /** {@code df.iloc[start:stop]} (null bounds take their defaults, negatives count from the end). */
   public DataFrame iloc(Long start, Long stop) {
-    return RowSlice.frame(data, Slice.of(start, stop));
+    return DataFrame.ofOutput(RowSlice.frame(data, Slice.of(start, stop)));
   }
 
   /** {@code df.iloc[start:stop:step]}. */
@@ -212,7 +212,7 @@ public final class DataFrame extends Executable {
     if (step != null && step == 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "iloc: slice step cannot be zero");
     }
-    return RowSlice.frame(data, Slice.of(start, stop, step));
+    return DataFrame.ofOutput(RowSlice.frame(data, Slice.of(start, stop, step)));
   }
 
   /** The first n rows (all but the last |n| when n is negative). */
@@ -235,7 +235,7 @@ public final class DataFrame extends Executable {
 
   /** The row labels as an Index. */
   public Index index() {
-    return Chunkwise.index(List.of(data), new RowOps.IndexOf(), true, new IndexData(-1, data.index(), 0));
+    return Index.ofOutput(Chunkwise.index(List.of(data), new RowOps.IndexOf(), true, new IndexData(-1, data.index(), 0)));
   }
 
   /** {@code df.groupby(keys)}: see {@link GroupBy}. */
@@ -280,15 +280,15 @@ public final class DataFrame extends Executable {
   public DataFrame isna() {
     List<DfType> bools = new ArrayList<>();
     data.columns().forEach(c -> bools.add(DfType.BOOL));
-    return Chunkwise.frame(List.of(data), new RowOps.IsNa(false), true,
-        new DataFrameData(-1, data.columns(), bools, data.index(), 0));
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new RowOps.IsNa(false), true,
+        new DataFrameData(-1, data.columns(), bools, data.index(), 0)));
   }
 
   public DataFrame notna() {
     List<DfType> bools = new ArrayList<>();
     data.columns().forEach(c -> bools.add(DfType.BOOL));
-    return Chunkwise.frame(List.of(data), new RowOps.IsNa(true), true,
-        new DataFrameData(-1, data.columns(), bools, data.index(), 0));
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new RowOps.IsNa(true), true,
+        new DataFrameData(-1, data.columns(), bools, data.index(), 0)));
   }
 
   /** NA of every column replaced by {@code value} (columns that cannot hold it raise before running). */
@@ -299,7 +299,7 @@ public final class DataFrame extends Executable {
         RowOps.checkFill(data.dtype(c), value, "column '" + c + "'");
       }
     }
-    return Chunkwise.frame(List.of(data), new RowOps.FillNa(null, value), true, data);
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new RowOps.FillNa(null, value), true, data));
   }
 
   /** NA replaced per column ({@code df.fillna({"a": 0, "b": "x"})}). */
@@ -310,37 +310,37 @@ public final class DataFrame extends Executable {
         RowOps.checkFill(data.dtype(e.getKey()), e.getValue(), "column '" + e.getKey() + "'");
       }
     }
-    return Chunkwise.frame(List.of(data), new RowOps.FillNa(new LinkedHashMap<>(values), null), true, data);
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new RowOps.FillNa(new LinkedHashMap<>(values), null), true, data));
   }
 
   /** {@code df.ffill()} ({@code fillna(method="ffill")}): per column, NA takes the last valid value before it. */
   public DataFrame ffill() {
-    return Scan.frame(data, Scan.Kind.FFILL);
+    return DataFrame.ofOutput(Scan.frame(data, Scan.Kind.FFILL));
   }
 
   /** {@code df.bfill()} ({@code fillna(method="bfill")}): per column, NA takes the next valid value after it. */
   public DataFrame bfill() {
-    return Scan.frame(data, Scan.Kind.BFILL);
+    return DataFrame.ofOutput(Scan.frame(data, Scan.Kind.BFILL));
   }
 
   /** Running sum per column (NA skipped); every column int64, float64 or bool, else an error before running. */
   public DataFrame cumsum() {
-    return Scan.frame(data, Scan.Kind.CUMSUM);
+    return DataFrame.ofOutput(Scan.frame(data, Scan.Kind.CUMSUM));
   }
 
   /** Running product per column (NA skipped). */
   public DataFrame cumprod() {
-    return Scan.frame(data, Scan.Kind.CUMPROD);
+    return DataFrame.ofOutput(Scan.frame(data, Scan.Kind.CUMPROD));
   }
 
   /** Running maximum per column (NA skipped). */
   public DataFrame cummax() {
-    return Scan.frame(data, Scan.Kind.CUMMAX);
+    return DataFrame.ofOutput(Scan.frame(data, Scan.Kind.CUMMAX));
   }
 
   /** Running minimum per column (NA skipped). */
   public DataFrame cummin() {
-    return Scan.frame(data, Scan.Kind.CUMMIN);
+    return DataFrame.ofOutput(Scan.frame(data, Scan.Kind.CUMMIN));
   }
 
   /** {@code df.median()}: per column (every column int64 or float64), a series indexed by the column names. */
@@ -360,8 +360,8 @@ public final class DataFrame extends Executable {
       ValueOps.checkIsIn(data.dtype(c), values, "column '" + c + "'");
       bools.add(DfType.BOOL);
     }
-    return Chunkwise.frame(List.of(data), ValueOps.IsIn.of(values), true,
-        new DataFrameData(-1, data.columns(), bools, data.index(), 0));
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), ValueOps.IsIn.of(values), true,
+        new DataFrameData(-1, data.columns(), bools, data.index(), 0)));
   }
 
   /** {@code df.clip(lower, upper)}: every column int64 or float64; null for no bound. */
@@ -370,18 +370,18 @@ public final class DataFrame extends Executable {
     for (String c : data.columns()) {
       types.add(ValueOps.clipType(data.dtype(c), lower, upper, "column '" + c + "'"));
     }
-    return Chunkwise.frame(List.of(data), ValueOps.Clip.of(lower, upper), true,
-        new DataFrameData(-1, data.columns(), types, data.index(), 0));
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), ValueOps.Clip.of(lower, upper), true,
+        new DataFrameData(-1, data.columns(), types, data.index(), 0)));
   }
 
   /** {@code df.round(decimals)}: float64 columns (and int64 for negative decimals) rounded, the others kept. */
   public DataFrame round(int decimals) {
-    return Chunkwise.frame(List.of(data), new ValueOps.Round(decimals), true, data);
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new ValueOps.Round(decimals), true, data));
   }
 
   /** {@code df.shift(periods)}: every column's values move {@code periods} rows down (up when negative). */
   public DataFrame shift(long periods) {
-    return Shift.frame(data, periods, false);
+    return DataFrame.ofOutput(Shift.frame(data, periods, false));
   }
 
   public DataFrame shift() {
@@ -390,7 +390,7 @@ public final class DataFrame extends Executable {
 
   /** {@code df.diff(periods)}: {@code df - df.shift(periods)}; every column int64 or float64. */
   public DataFrame diff(long periods) {
-    return Shift.frame(data, periods, true);
+    return DataFrame.ofOutput(Shift.frame(data, periods, true));
   }
 
   public DataFrame diff() {
@@ -416,7 +416,7 @@ public final class DataFrame extends Executable {
   /** {@code df.rolling(window, min_periods=minPeriods)}; null for the default (the window). */
   public Window<DataFrame> rolling(long window, Long minPeriods) {
     int mp = Windowed.check(window, minPeriods);
-    return new Window<>(fn -> Windowed.frame(data, (int) window, mp, fn));
+    return new Window<>(fn -> DataFrame.ofOutput(Windowed.frame(data, (int) window, mp, fn)));
   }
 
   /** {@code df.expanding()}: per column, windows from the first row to each row (every column int64, float64 or bool). */
@@ -427,7 +427,7 @@ public final class DataFrame extends Executable {
   /** {@code df.expanding(min_periods=minPeriods)}; null for the default (1). */
   public Window<DataFrame> expanding(Long minPeriods) {
     int mp = Expanding.check(minPeriods);
-    return new Window<>(fn -> Expanding.frame(data, mp, fn));
+    return new Window<>(fn -> DataFrame.ofOutput(Expanding.frame(data, mp, fn)));
   }
 
   /** Rows without NA in any column ({@code how="any"}) or not NA in every column ({@code how="all"}). */
@@ -440,8 +440,8 @@ public final class DataFrame extends Executable {
       requireColumn(c);
     }
     DataFrameData like = new DataFrameData(-1, data.columns(), data.dtypes(), data.index().taken(), 0);
-    return Chunkwise.frame(List.of(data), new RowOps.DropNa(how.equals("all"),
-        subset.length == 0 ? null : List.of(subset)), false, like);
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new RowOps.DropNa(how.equals("all"),
+        subset.length == 0 ? null : List.of(subset)), false, like));
   }
 
   public DataFrame dropna() {
@@ -457,8 +457,8 @@ public final class DataFrame extends Executable {
       Casts.check(d, to, str);
       dts.add(to);
     }
-    return Chunkwise.frame(List.of(data), new RowOps.AsType(null, to, str), true,
-        new DataFrameData(-1, data.columns(), dts, data.index(), 0));
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new RowOps.AsType(null, to, str), true,
+        new DataFrameData(-1, data.columns(), dts, data.index(), 0)));
   }
 
   /** Some columns cast ({@code df.astype({"a": "float64"})}). */
@@ -476,8 +476,8 @@ public final class DataFrame extends Executable {
       per.put(e.getKey(), to);
       dts.set(data.columnIndex(e.getKey()), to);
     }
-    return Chunkwise.frame(List.of(data), new RowOps.AsType(per, null, false), true,
-        new DataFrameData(-1, data.columns(), dts, data.index(), 0));
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new RowOps.AsType(per, null, false), true,
+        new DataFrameData(-1, data.columns(), dts, data.index(), 0)));
   }
 
   // ---- IO and interop: Spark SQL, CSV, Parquet, tensors ----------------------------------------
@@ -556,8 +556,8 @@ public final class DataFrame extends Executable {
     DfType out = dtype != null ? Apply.resultDtype("DataFrame.apply", DfType.of(dtype))
         : (DfType) Apply.sample(data,
             new Apply.ApplyRows(fn, DfType.OBJECT), false, "DataFrame.apply");
-    return Chunkwise.series(List.of(data), new Apply.ApplyRows(fn, out), true,
-        new SeriesData(-1, null, out, data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), new Apply.ApplyRows(fn, out), true,
+        new SeriesData(-1, null, out, data.index(), 0)));
   }
 
   /**
@@ -585,8 +585,8 @@ public final class DataFrame extends Executable {
 
   private DataFrame mapChunk(SerializableFunction<LocalFrame, LocalFrame> fn, List<String> columns, List<DfType> dtypes,
       IndexMeta index) {
-    return Chunkwise.frame(List.of(data), new Apply.MapChunk(fn, List.copyOf(columns),
-        List.copyOf(dtypes)), false, new DataFrameData(-1, columns, dtypes, index, 0));
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new Apply.MapChunk(fn, List.copyOf(columns),
+        List.copyOf(dtypes)), false, new DataFrameData(-1, columns, dtypes, index, 0)));
   }
 
   /**
@@ -600,7 +600,7 @@ public final class DataFrame extends Executable {
       return this;
     }
     DataFrameData like = new DataFrameData(-1, data.columns(), data.dtypes(), data.index().taken(), 0);
-    return Chunkwise.frame(List.of(data), new Explode(column), false, like);
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new Explode(column), false, like));
   }
 
   /** {@code df.describe()} of the int64 / float64 columns: count, mean, std, min, 25%, 50%, 75%, max. */
@@ -666,12 +666,12 @@ public final class DataFrame extends Executable {
 
   /** {@code df.set_index(column, drop=drop)}. */
   public DataFrame setIndex(String column, boolean drop) {
-    return Relabel.setIndex(data, column, drop);
+    return DataFrame.ofOutput(Relabel.setIndex(data, column, drop));
   }
 
   /** {@code df.reset_index(drop=drop)}: a new RangeIndex; the old labels become the first column unless dropped. */
   public DataFrame resetIndex(boolean drop) {
-    return Relabel.resetIndex(data, drop);
+    return DataFrame.ofOutput(Relabel.resetIndex(data, drop));
   }
 
   public DataFrame resetIndex() {
@@ -680,7 +680,7 @@ public final class DataFrame extends Executable {
 
   /** {@code df.rename(columns=mapping)}: columns renamed; names not in the frame are ignored. */
   public DataFrame rename(Map<String, String> columns) {
-    return Relabel.rename(data, columns);
+    return DataFrame.ofOutput(Relabel.rename(data, columns));
   }
 
   // ---- end of joins and row-set operations ----------------------------------------------------

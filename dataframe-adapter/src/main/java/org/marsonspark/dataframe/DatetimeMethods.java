@@ -28,7 +28,7 @@ public final class DatetimeMethods {
 
   private Series op(ChunkOp fn, DfType out) {
     SeriesData d = s.data();
-    return Chunkwise.series(List.of(d), fn, true, new SeriesData(-1, d.name(), out, d.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(d), fn, true, new SeriesData(-1, d.name(), out, d.index(), 0)));
   }
 
   private Series field(DtOps.Field f) {

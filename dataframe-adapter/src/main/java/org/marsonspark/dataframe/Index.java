@@ -11,6 +11,14 @@ import org.marsonspark.session.MarsSession;
 public final class Index extends Executable {
   private final IndexData data;
 
+  /** Wraps the output of an operand, already bound to it; in an eager session it runs right away. */
+  public static Index ofOutput(IndexData bound) {
+    if (bound.op() == null) {
+      throw new IllegalArgumentException("index data " + bound + " is not the output of an operand");
+    }
+    return DfOp.eager(new Index(bound));
+  }
+
   Index(IndexData data) {
     this.data = data;
   }

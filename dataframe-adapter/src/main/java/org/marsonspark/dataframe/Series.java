@@ -130,7 +130,7 @@ public final class Series extends Executable {
     }
     DfType out = reversed ? op.resultType(otherType, dtype()) : op.resultType(dtype(), otherType);
     RowOps.Binary fn = RowOps.binary(op, constant, reversed, name);
-    return Chunkwise.series(ins, fn, true, new SeriesData(-1, name, out, data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(ins, fn, true, new SeriesData(-1, name, out, data.index(), 0)));
   }
 
   public Series add(Object o) {
@@ -223,7 +223,7 @@ public final class Series extends Executable {
       throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, kind.name().toLowerCase() + " is not supported for dtype "
           + dtype());
     }
-    return Chunkwise.series(List.of(data), new RowOps.Unary(kind), true, data);
+    return Series.ofOutput(Chunkwise.series(List.of(data), new RowOps.Unary(kind), true, data));
   }
 
   /** {@code ~s} of a bool series. */
@@ -242,15 +242,15 @@ public final class Series extends Executable {
   /** {@code s.isin(values)}: bool, true where the value is one of {@code values} (Python equality: 1 == 1.0 == True). */
   public Series isin(Collection<?> values) {
     ValueOps.checkIsIn(dtype(), values, "a series");
-    return Chunkwise.series(List.of(data), ValueOps.IsIn.of(values), true,
-        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), ValueOps.IsIn.of(values), true,
+        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0)));
   }
 
   /** {@code s.clip(lower, upper)}; null for no bound. int64 stays int64 with integral bounds, else float64. */
   public Series clip(Double lower, Double upper) {
     DfType t = ValueOps.clipType(dtype(), lower, upper, "a series");
-    return Chunkwise.series(List.of(data), ValueOps.Clip.of(lower, upper), true,
-        new SeriesData(-1, data.name(), t, data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), ValueOps.Clip.of(lower, upper), true,
+        new SeriesData(-1, data.name(), t, data.index(), 0)));
   }
 
   /** {@code s.round(decimals)}: halves to even as numpy; int64 changes only for negative decimals. */
@@ -258,7 +258,7 @@ public final class Series extends Executable {
     if (dtype() != DfType.INT64 && dtype() != DfType.FLOAT64) {
       throw new MarsException(ErrorClass.UNSUPPORTED_DTYPE, "round is not supported for dtype " + dtype());
     }
-    return Chunkwise.series(List.of(data), new ValueOps.Round(decimals), true, data);
+    return Series.ofOutput(Chunkwise.series(List.of(data), new ValueOps.Round(decimals), true, data));
   }
 
   public Series round() {
@@ -305,15 +305,15 @@ public final class Series extends Executable {
       constant = other;
     }
     DfType out = ValueOps.whereType(dtype(), otherType, fn);
-    return Chunkwise.series(ins, new ValueOps.Where(mask, constant, out), true,
-        new SeriesData(-1, data.name(), out, data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(ins, new ValueOps.Where(mask, constant, out), true,
+        new SeriesData(-1, data.name(), out, data.index(), 0)));
   }
 
   /** {@code s.between(left, right, inclusive)}: {@code inclusive} "both" (pandas's default), "neither", "left" or "right". */
   public Series between(double left, double right, String inclusive) {
     boolean[] in = ValueOps.inclusive(dtype(), inclusive);
-    return Chunkwise.series(List.of(data), new ValueOps.Between(left, right, in[0], in[1]), true,
-        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), new ValueOps.Between(left, right, in[0], in[1]), true,
+        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0)));
   }
 
   public Series between(double left, double right) {
@@ -323,50 +323,50 @@ public final class Series extends Executable {
   // ---- NA handling, casts, selection ------------------------------------------------------------
 
   public Series isna() {
-    return Chunkwise.series(List.of(data), new RowOps.IsNa(false), true,
-        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), new RowOps.IsNa(false), true,
+        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0)));
   }
 
   public Series notna() {
-    return Chunkwise.series(List.of(data), new RowOps.IsNa(true), true,
-        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), new RowOps.IsNa(true), true,
+        new SeriesData(-1, data.name(), DfType.BOOL, data.index(), 0)));
   }
 
   public Series fillna(Object value) {
     if (dtype().holdsNA()) {
       RowOps.checkFill(dtype(), value, "series");
     }
-    return Chunkwise.series(List.of(data), new RowOps.FillNa(null, value), true, data);
+    return Series.ofOutput(Chunkwise.series(List.of(data), new RowOps.FillNa(null, value), true, data));
   }
 
   /** {@code s.ffill()} (pandas 1.5's {@code fillna(method="ffill")}): NA takes the last valid value before it. */
   public Series ffill() {
-    return Scan.series(data, Scan.Kind.FFILL);
+    return Series.ofOutput(Scan.series(data, Scan.Kind.FFILL));
   }
 
   /** {@code s.bfill()} ({@code fillna(method="bfill")}): NA takes the next valid value after it. */
   public Series bfill() {
-    return Scan.series(data, Scan.Kind.BFILL);
+    return Series.ofOutput(Scan.series(data, Scan.Kind.BFILL));
   }
 
   /** Running sum (NA stays NA and is skipped); int64, float64 and bool (as int64). */
   public Series cumsum() {
-    return Scan.series(data, Scan.Kind.CUMSUM);
+    return Series.ofOutput(Scan.series(data, Scan.Kind.CUMSUM));
   }
 
   /** Running product (NA stays NA and is skipped). */
   public Series cumprod() {
-    return Scan.series(data, Scan.Kind.CUMPROD);
+    return Series.ofOutput(Scan.series(data, Scan.Kind.CUMPROD));
   }
 
   /** Running maximum (NA stays NA and is skipped). */
   public Series cummax() {
-    return Scan.series(data, Scan.Kind.CUMMAX);
+    return Series.ofOutput(Scan.series(data, Scan.Kind.CUMMAX));
   }
 
   /** Running minimum (NA stays NA and is skipped). */
   public Series cummin() {
-    return Scan.series(data, Scan.Kind.CUMMIN);
+    return Series.ofOutput(Scan.series(data, Scan.Kind.CUMMIN));
   }
 
   /**
@@ -374,7 +374,7 @@ public final class Series extends Executable {
    * stay; the rows left empty are NA (int64 becomes float64, bool object).
    */
   public Series shift(long periods) {
-    return Shift.series(data, periods, false);
+    return Series.ofOutput(Shift.series(data, periods, false));
   }
 
   public Series shift() {
@@ -383,7 +383,7 @@ public final class Series extends Executable {
 
   /** {@code s.diff(periods)}: {@code s - s.shift(periods)} as float64; int64 and float64 only. */
   public Series diff(long periods) {
-    return Shift.series(data, periods, true);
+    return Series.ofOutput(Shift.series(data, periods, true));
   }
 
   public Series diff() {
@@ -415,7 +415,7 @@ public final class Series extends Executable {
   /** {@code s.rolling(window, min_periods=minPeriods)}; null for the default (the window). */
   public Window<Series> rolling(long window, Long minPeriods) {
     int mp = Windowed.check(window, minPeriods);
-    return new Window<>(fn -> Windowed.series(data, (int) window, mp, fn));
+    return new Window<>(fn -> Series.ofOutput(Windowed.series(data, (int) window, mp, fn)));
   }
 
   /** {@code s.expanding()}: windows from the first row to each row, at least one valid value. */
@@ -426,12 +426,12 @@ public final class Series extends Executable {
   /** {@code s.expanding(min_periods=minPeriods)}; null for the default (1). */
   public Window<Series> expanding(Long minPeriods) {
     int mp = Expanding.check(minPeriods);
-    return new Window<>(fn -> Expanding.series(data, mp, fn));
+    return new Window<>(fn -> Series.ofOutput(Expanding.series(data, mp, fn)));
   }
 
   public Series dropna() {
-    return Chunkwise.series(List.of(data), new RowOps.DropNa(false, null), false,
-        new SeriesData(-1, data.name(), data.dtype(), data.index().taken(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), new RowOps.DropNa(false, null), false,
+        new SeriesData(-1, data.name(), data.dtype(), data.index().taken(), 0)));
   }
 
   /** Cast to a dtype by pandas name; {@code "str"} gives Python strings (NA included, as 'nan'). */
@@ -439,8 +439,8 @@ public final class Series extends Executable {
     boolean str = dtype.equals("str");
     DfType to = DfType.of(dtype);
     Casts.check(dtype(), to, str);
-    return Chunkwise.series(List.of(data), new RowOps.AsType(null, to, str), true,
-        new SeriesData(-1, data.name(), to, data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), new RowOps.AsType(null, to, str), true,
+        new SeriesData(-1, data.name(), to, data.index(), 0)));
   }
 
   public Series astype(DfType to) {
@@ -448,13 +448,13 @@ public final class Series extends Executable {
   }
 
   public Series rename(String newName) {
-    return Chunkwise.series(List.of(data), new RowOps.Rename(newName), true,
-        new SeriesData(-1, newName, data.dtype(), data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), new RowOps.Rename(newName), true,
+        new SeriesData(-1, newName, data.dtype(), data.index(), 0)));
   }
 
   public DataFrame toFrame() {
-    return Chunkwise.frame(List.of(data), new RowOps.ToFrame(), true, new DataFrameData(-1,
-        List.of(data.name() == null ? "0" : data.name()), List.of(data.dtype()), data.index(), 0));
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(data), new RowOps.ToFrame(), true, new DataFrameData(-1,
+        List.of(data.name() == null ? "0" : data.name()), List.of(data.dtype()), data.index(), 0)));
   }
 
   /** Checks that a series can select rows: it must be boolean. */
@@ -468,8 +468,8 @@ public final class Series extends Executable {
   /** {@code s[mask]}: the rows where a bool series is true; labels are kept. */
   public Series filter(Series mask) {
     requireMask(mask);
-    return Chunkwise.series(List.of(data, mask.data), new RowOps.Filter(), false,
-        new SeriesData(-1, data.name(), data.dtype(), data.index().taken(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data, mask.data), new RowOps.Filter(), false,
+        new SeriesData(-1, data.name(), data.dtype(), data.index().taken(), 0)));
   }
 
   public Series loc(Series mask) {
@@ -477,14 +477,14 @@ public final class Series extends Executable {
   }
 
   public Series iloc(Long start, Long stop) {
-    return RowSlice.series(data, Slice.of(start, stop));
+    return Series.ofOutput(RowSlice.series(data, Slice.of(start, stop)));
   }
 
   public Series iloc(Long start, Long stop, Long step) {
     if (step != null && step == 0) {
       throw new MarsException(ErrorClass.INVALID_ARGUMENT, "iloc: slice step cannot be zero");
     }
-    return RowSlice.series(data, Slice.of(start, stop, step));
+    return Series.ofOutput(RowSlice.series(data, Slice.of(start, stop, step)));
   }
 
   public Series head(long n) {
@@ -504,7 +504,7 @@ public final class Series extends Executable {
   }
 
   public Index index() {
-    return Chunkwise.index(List.of(data), new RowOps.IndexOf(), true, new IndexData(-1, data.index(), 0));
+    return Index.ofOutput(Chunkwise.index(List.of(data), new RowOps.IndexOf(), true, new IndexData(-1, data.index(), 0)));
   }
 
   // ---- reductions ---------------------------------------------------------------------
@@ -626,8 +626,8 @@ public final class Series extends Executable {
     DfType out = dtype != null ? Apply.resultDtype(op, DfType.of(dtype))
         : (DfType) Apply.sample(data,
             new Apply.MapValues(fn, DfType.OBJECT, naIgnore), false, op);
-    return Chunkwise.series(List.of(data), new Apply.MapValues(fn, out, naIgnore), true,
-        new SeriesData(-1, data.name(), out, data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), new Apply.MapValues(fn, out, naIgnore), true,
+        new SeriesData(-1, data.name(), out, data.index(), 0)));
   }
 
   /**
@@ -644,8 +644,8 @@ public final class Series extends Executable {
     List<Object> values = new ArrayList<>(m.values());
     values.add(null);
     DfType out = Apply.infer(values);
-    return Chunkwise.series(List.of(data), new Apply.MapDict(m, out), true,
-        new SeriesData(-1, data.name(), out, data.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), new Apply.MapDict(m, out), true,
+        new SeriesData(-1, data.name(), out, data.index(), 0)));
   }
 
   /**
@@ -657,8 +657,8 @@ public final class Series extends Executable {
     if (dtype() != DfType.OBJECT) {
       return this;
     }
-    return Chunkwise.series(List.of(data), new Explode(null), false,
-        new SeriesData(-1, data.name(), DfType.OBJECT, data.index().taken(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(data), new Explode(null), false,
+        new SeriesData(-1, data.name(), DfType.OBJECT, data.index().taken(), 0)));
   }
 
   /** {@code s.describe()} of an int64 / float64 series: count, mean, std, min, 25%, 50%, 75%, max. */

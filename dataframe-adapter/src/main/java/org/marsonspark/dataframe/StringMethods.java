@@ -31,8 +31,8 @@ public final class StringMethods {
 
   private Series map(String op, StrOps.StrFn fn, DfType out, Object na) {
     SeriesData d = s.data();
-    return Chunkwise.series(List.of(d), new StrOps.StrMap(op, fn, out, na), true,
-        new SeriesData(-1, d.name(), out, d.index(), 0));
+    return Series.ofOutput(Chunkwise.series(List.of(d), new StrOps.StrMap(op, fn, out, na), true,
+        new SeriesData(-1, d.name(), out, d.index(), 0)));
   }
 
   public Series lower() {

@@ -8,13 +8,10 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.core.TileableData;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
-import org.marsonspark.dataframe.Index;
 import org.marsonspark.dataframe.IndexData;
-import org.marsonspark.dataframe.Series;
 import org.marsonspark.dataframe.SeriesData;
 import org.marsonspark.dataframe.local.Rows;
 
@@ -75,21 +72,24 @@ public final class Chunkwise extends DfOp {
   }
 
   /** A frame from the inputs: {@code like} gives columns, dtypes and index (its rows and key are replaced). */
-  public static DataFrame frame(List<? extends TileableData> inputs, ChunkOp fn, boolean keepsRows, DataFrameData like) {
+  public static DataFrameData frame(List<? extends TileableData> inputs, ChunkOp fn, boolean keepsRows,
+      DataFrameData like) {
     long key = keyFor(inputs, keepsRows);
-    return new Chunkwise(inputs, fn, keepsRows).newFrame(new DataFrameData(rowsOf(inputs, keepsRows), like.columns(),
+    return new Chunkwise(inputs, fn, keepsRows).newOutput(new DataFrameData(rowsOf(inputs, keepsRows), like.columns(),
         like.dtypes(), like.index(), key));
   }
 
-  public static Series series(List<? extends TileableData> inputs, ChunkOp fn, boolean keepsRows, SeriesData like) {
+  public static SeriesData series(List<? extends TileableData> inputs, ChunkOp fn, boolean keepsRows,
+      SeriesData like) {
     long key = keyFor(inputs, keepsRows);
-    return new Chunkwise(inputs, fn, keepsRows).newSeries(new SeriesData(rowsOf(inputs, keepsRows), like.name(),
+    return new Chunkwise(inputs, fn, keepsRows).newOutput(new SeriesData(rowsOf(inputs, keepsRows), like.name(),
         like.dtype(), like.index(), key));
   }
 
-  public static Index index(List<? extends TileableData> inputs, ChunkOp fn, boolean keepsRows, IndexData like) {
+  public static IndexData index(List<? extends TileableData> inputs, ChunkOp fn, boolean keepsRows,
+      IndexData like) {
     long key = keyFor(inputs, keepsRows);
-    return new Chunkwise(inputs, fn, keepsRows).newIndex(new IndexData(rowsOf(inputs, keepsRows), like.index(), key));
+    return new Chunkwise(inputs, fn, keepsRows).newOutput(new IndexData(rowsOf(inputs, keepsRows), like.index(), key));
   }
 
   @Override

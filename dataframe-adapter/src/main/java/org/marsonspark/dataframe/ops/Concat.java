@@ -174,7 +174,7 @@ public final class Concat extends DfOp {
       }
     }
     DataFrameData like = new DataFrameData(-1, cols, dts, objs.get(0).index(), 0);
-    return Chunkwise.frame(objs, new SideBySide(), true, like);
+    return DataFrame.ofOutput(Chunkwise.frame(objs, new SideBySide(), true, like));
   }
 
   @Override

@@ -4,12 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
 import org.marsonspark.dataframe.DfType;
-import org.marsonspark.dataframe.Series;
 import org.marsonspark.dataframe.SeriesData;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.DoubleColumn;
@@ -48,18 +46,18 @@ public final class Expanding extends DfOp {
     return (int) mp;
   }
 
-  public static Series series(SeriesData in, int minPeriods, Fn fn) {
+  public static SeriesData series(SeriesData in, int minPeriods, Fn fn) {
     DfType t = Windowed.resultType(in.dtype(), fn, "a series", "expanding");
-    return new Expanding(in, minPeriods, fn).newSeries(new SeriesData(in.nrows(), in.name(), t, in.index(),
+    return new Expanding(in, minPeriods, fn).newOutput(new SeriesData(in.nrows(), in.name(), t, in.index(),
         in.alignKey()));
   }
 
-  public static DataFrame frame(DataFrameData in, int minPeriods, Fn fn) {
+  public static DataFrameData frame(DataFrameData in, int minPeriods, Fn fn) {
     List<DfType> types = new ArrayList<>();
     for (int j = 0; j < in.columns().size(); j++) {
       types.add(Windowed.resultType(in.dtypes().get(j), fn, "column '" + in.columns().get(j) + "'", "expanding"));
     }
-    return new Expanding(in, minPeriods, fn).newFrame(new DataFrameData(in.nrows(), in.columns(), types, in.index(),
+    return new Expanding(in, minPeriods, fn).newOutput(new DataFrameData(in.nrows(), in.columns(), types, in.index(),
         in.alignKey()));
   }
 

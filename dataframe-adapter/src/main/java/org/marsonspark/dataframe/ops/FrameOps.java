@@ -81,8 +81,8 @@ public final class FrameOps {
             + e.getMessage().substring(e.errorClass().name().length() + 3));
       }
     }
-    return Chunkwise.frame(ins, new FrameBinary(op, constant, reversed), true,
-        new DataFrameData(-1, cols, out, df.index(), 0));
+    return DataFrame.ofOutput(Chunkwise.frame(ins, new FrameBinary(op, constant, reversed), true,
+        new DataFrameData(-1, cols, out, df.index(), 0)));
   }
 
   /** {@code abs(df)} / {@code -df}: every column must be int64 or float64. */
@@ -95,7 +95,7 @@ public final class FrameOps {
             + "the numeric columns first)");
       }
     }
-    return Chunkwise.frame(List.of(df), new FrameUnary(kind), true, df);
+    return DataFrame.ofOutput(Chunkwise.frame(List.of(df), new FrameUnary(kind), true, df));
   }
 
   /** Every column of input 0 with the same column of input 1 (a frame), a scalar result, or the constant. */

@@ -12,7 +12,6 @@ import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.Shapes;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
@@ -46,7 +45,7 @@ public final class Relabel extends DfOp {
   }
 
   /** {@code df.set_index(column, drop)}: the column's values become the labels (named after it). */
-  public static DataFrame setIndex(DataFrameData in, String column, boolean drop) {
+  public static DataFrameData setIndex(DataFrameData in, String column, boolean drop) {
     require(in, "set_index", column);
     List<String> cols = new ArrayList<>(in.columns());
     List<DfType> dts = new ArrayList<>(in.dtypes());
@@ -56,7 +55,7 @@ public final class Relabel extends DfOp {
       dts.remove(at);
     }
     IndexMeta idx = IndexMeta.of(in.dtype(column), column);
-    return new Relabel(in, new SetIndex(column, drop), false).newFrame(new DataFrameData(in.nrows(), cols, dts, idx,
+    return new Relabel(in, new SetIndex(column, drop), false).newOutput(new DataFrameData(in.nrows(), cols, dts, idx,
         DfData.newAlignKey()));
   }
 
@@ -64,7 +63,7 @@ public final class Relabel extends DfOp {
    * {@code df.reset_index(drop)}: a new RangeIndex; unless dropped, the old labels become the first
    * column, named after the index ({@code "index"}, or {@code "level_0"} when "index" is taken).
    */
-  public static DataFrame resetIndex(DataFrameData in, boolean drop) {
+  public static DataFrameData resetIndex(DataFrameData in, boolean drop) {
     List<String> cols = new ArrayList<>(in.columns());
     List<DfType> dts = new ArrayList<>(in.dtypes());
     List<String> names = null;
@@ -88,12 +87,12 @@ public final class Relabel extends DfOp {
       cols.addAll(0, names);
       dts.addAll(0, im.dtypes());
     }
-    return new Relabel(in, new ResetIndex(names, 0), true).newFrame(new DataFrameData(in.nrows(), cols, dts,
+    return new Relabel(in, new ResetIndex(names, 0), true).newOutput(new DataFrameData(in.nrows(), cols, dts,
         IndexMeta.rangeIndex(), DfData.newAlignKey()));
   }
 
   /** {@code df.rename(columns=mapping)}: names not in the frame are ignored, as pandas does by default. */
-  public static DataFrame rename(DataFrameData in, Map<String, String> mapping) {
+  public static DataFrameData rename(DataFrameData in, Map<String, String> mapping) {
     List<String> cols = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (String c : in.columns()) {

@@ -6,11 +6,9 @@ import org.marsonspark.core.Chunk;
 import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.TileContext;
 import org.marsonspark.core.TileableData;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
-import org.marsonspark.dataframe.Series;
 import org.marsonspark.dataframe.SeriesData;
 import org.marsonspark.dataframe.local.Rows;
 import org.marsonspark.tensor.Slice;
@@ -37,13 +35,13 @@ public final class RowSlice extends DfOp {
     return in.nrows() < 0 ? -1 : s.length(in.nrows());
   }
 
-  public static DataFrame frame(DataFrameData in, Slice s) {
-    return new RowSlice(in, s).newFrame(new DataFrameData(rowsOf(in, s), in.columns(), in.dtypes(), in.index(),
+  public static DataFrameData frame(DataFrameData in, Slice s) {
+    return new RowSlice(in, s).newOutput(new DataFrameData(rowsOf(in, s), in.columns(), in.dtypes(), in.index(),
         DfData.newAlignKey()));
   }
 
-  public static Series series(SeriesData in, Slice s) {
-    return new RowSlice(in, s).newSeries(new SeriesData(rowsOf(in, s), in.name(), in.dtype(), in.index(),
+  public static SeriesData series(SeriesData in, Slice s) {
+    return new RowSlice(in, s).newOutput(new SeriesData(rowsOf(in, s), in.name(), in.dtype(), in.index(),
         DfData.newAlignKey()));
   }
 

@@ -7,12 +7,10 @@ import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
 import org.marsonspark.dataframe.DfType;
-import org.marsonspark.dataframe.Series;
 import org.marsonspark.dataframe.SeriesData;
 import org.marsonspark.dataframe.local.BoolColumn;
 import org.marsonspark.dataframe.local.Column;
@@ -69,17 +67,17 @@ public final class Scan extends DfOp {
     return kind.pandasName();
   }
 
-  public static Series series(SeriesData in, Kind kind) {
+  public static SeriesData series(SeriesData in, Kind kind) {
     DfType t = kind.resultType(in.dtype(), "a series");
-    return new Scan(in, kind).newSeries(new SeriesData(in.nrows(), in.name(), t, in.index(), in.alignKey()));
+    return new Scan(in, kind).newOutput(new SeriesData(in.nrows(), in.name(), t, in.index(), in.alignKey()));
   }
 
-  public static DataFrame frame(DataFrameData in, Kind kind) {
+  public static DataFrameData frame(DataFrameData in, Kind kind) {
     List<DfType> types = new ArrayList<>();
     for (int j = 0; j < in.columns().size(); j++) {
       types.add(kind.resultType(in.dtypes().get(j), "column '" + in.columns().get(j) + "'"));
     }
-    return new Scan(in, kind).newFrame(new DataFrameData(in.nrows(), in.columns(), types, in.index(),
+    return new Scan(in, kind).newOutput(new DataFrameData(in.nrows(), in.columns(), types, in.index(),
         in.alignKey()));
   }
 

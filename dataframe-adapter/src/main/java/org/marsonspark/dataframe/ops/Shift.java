@@ -7,12 +7,10 @@ import org.marsonspark.core.ChunkValue;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
 import org.marsonspark.dataframe.DfType;
-import org.marsonspark.dataframe.Series;
 import org.marsonspark.dataframe.SeriesData;
 import org.marsonspark.dataframe.local.Column;
 import org.marsonspark.dataframe.local.DoubleColumn;
@@ -67,20 +65,20 @@ public final class Shift extends DfOp {
     return (int) Math.abs(periods);
   }
 
-  public static Series series(SeriesData in, long periods, boolean diff) {
+  public static SeriesData series(SeriesData in, long periods, boolean diff) {
     rows(periods);
     DfType t = resultType(in.dtype(), periods, diff, "a series");
-    return new Shift(in, periods, diff).newSeries(new SeriesData(in.nrows(), in.name(), t, in.index(),
+    return new Shift(in, periods, diff).newOutput(new SeriesData(in.nrows(), in.name(), t, in.index(),
         in.alignKey()));
   }
 
-  public static DataFrame frame(DataFrameData in, long periods, boolean diff) {
+  public static DataFrameData frame(DataFrameData in, long periods, boolean diff) {
     rows(periods);
     List<DfType> types = new ArrayList<>();
     for (int j = 0; j < in.columns().size(); j++) {
       types.add(resultType(in.dtypes().get(j), periods, diff, "column '" + in.columns().get(j) + "'"));
     }
-    return new Shift(in, periods, diff).newFrame(new DataFrameData(in.nrows(), in.columns(), types, in.index(),
+    return new Shift(in, periods, diff).newOutput(new DataFrameData(in.nrows(), in.columns(), types, in.index(),
         in.alignKey()));
   }
 

@@ -6,12 +6,10 @@ import org.marsonspark.core.ChunkOp;
 import org.marsonspark.core.MarsException;
 import org.marsonspark.core.MarsException.ErrorClass;
 import org.marsonspark.core.TileContext;
-import org.marsonspark.dataframe.DataFrame;
 import org.marsonspark.dataframe.DataFrameData;
 import org.marsonspark.dataframe.DfData;
 import org.marsonspark.dataframe.DfOp;
 import org.marsonspark.dataframe.DfType;
-import org.marsonspark.dataframe.Series;
 import org.marsonspark.dataframe.SeriesData;
 import org.marsonspark.dataframe.local.BoolColumn;
 import org.marsonspark.dataframe.local.Column;
@@ -79,18 +77,18 @@ public final class Windowed extends DfOp {
         + " (dtype " + in.pandasName() + ") is not supported: int64, float64 and bool only");
   }
 
-  public static Series series(SeriesData in, int window, int minPeriods, Fn fn) {
+  public static SeriesData series(SeriesData in, int window, int minPeriods, Fn fn) {
     DfType t = resultType(in.dtype(), fn, "a series", "rolling");
-    return new Windowed(in, window, minPeriods, fn).newSeries(new SeriesData(in.nrows(), in.name(), t, in.index(),
+    return new Windowed(in, window, minPeriods, fn).newOutput(new SeriesData(in.nrows(), in.name(), t, in.index(),
         in.alignKey()));
   }
 
-  public static DataFrame frame(DataFrameData in, int window, int minPeriods, Fn fn) {
+  public static DataFrameData frame(DataFrameData in, int window, int minPeriods, Fn fn) {
     List<DfType> types = new ArrayList<>();
     for (int j = 0; j < in.columns().size(); j++) {
       types.add(resultType(in.dtypes().get(j), fn, "column '" + in.columns().get(j) + "'", "rolling"));
     }
-    return new Windowed(in, window, minPeriods, fn).newFrame(new DataFrameData(in.nrows(), in.columns(), types,
+    return new Windowed(in, window, minPeriods, fn).newOutput(new DataFrameData(in.nrows(), in.columns(), types,
         in.index(), in.alignKey()));
   }
 
