@@ -26,12 +26,15 @@ final class Locality {
   private final String[] assigned;
   /** The executors alive when the run was planned (empty: one JVM, every location is here). */
   private final Set<String> live;
+  /** The live executors in order: what every partition prefers when there are no inputs to follow. */
+  private final List<String> everywhere;
 
   Locality(ChunkStore store, List<List<Chunk>> inputs, String[] assigned, Set<String> live) {
     this.store = store;
     this.inputs = inputs;
     this.assigned = assigned;
     this.live = live;
+    this.everywhere = inputs == null ? List.copyOf(new java.util.TreeSet<>(live)) : List.of();
   }
 
   /** This JVM's location, as tasks report it. */
@@ -55,7 +58,7 @@ final class Locality {
 
   List<String> preferred(int partition) {
     if (inputs == null) {
-      return List.copyOf(new java.util.TreeSet<>(live));
+      return everywhere;
     }
     List<Chunk> in = inputs.get(partition);
     if (in.isEmpty()) {

@@ -1,7 +1,5 @@
 package org.marsonspark.core;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,8 +16,8 @@ import java.util.stream.Stream;
 /**
  * The dependency rule of a module, as a test: no file in its lower packages (operators, chunk
  * data, kernels) imports a user object. Files that broke the rule when the guard came are listed
- * by name until they are moved under it: the guard fails on any other file that imports a
- * facade, and on a listed file that no longer does (take it off the list), so the list only shrinks.
+ * by name until they are moved under it: a test asserts that no other file imports a facade and
+ * that every listed file still does (take it off the list otherwise), so the list only shrinks.
  */
 public final class LayeringGuard {
   private LayeringGuard() {}
@@ -30,12 +28,25 @@ public final class LayeringGuard {
   private static final Pattern IMPORT = Pattern.compile("^import (?:static )?([\\w.]+);", Pattern.MULTILINE);
 
   /**
+   * What {@link #scan} found: how many lower-package files it read, and its problems — imports
+   * against the rule in files not on the list, and listed files that follow the rule now.
+   */
+  public record Report(int scanned, List<String> problems) {
+    /** The message a failed assertion of {@link #problems} gives: what each problem means and what to do. */
+    public String explain() {
+      return "imports against the dependency rule (operators, chunk data and kernels take and return data objects, "
+          + "the facade wraps their output; a lower layer imports no higher one), and listed files that follow "
+          + "the rule now (take them off the guard's list):\n  " + String.join("\n  ", problems);
+    }
+  }
+
+  /**
    * @param src the module's main source folder of one root package
    * @param lower the first-level packages below the facades ({@code ops}, {@code kernel}, …)
    * @param rules the imports they may not have
    * @param notYet files (relative to {@code src}) that still break the rule, to be moved under it
    */
-  public static void check(Path src, List<String> lower, List<Rule> rules, Set<String> notYet) {
+  public static Report scan(Path src, List<String> lower, List<Rule> rules, Set<String> notYet) {
     Map<String, List<String>> broken = new TreeMap<>();
     int scanned = 0;
     try (Stream<Path> files = Files.walk(src)) {
@@ -59,17 +70,14 @@ public final class LayeringGuard {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    assertTrue(scanned > 0, "no file found under " + lower + " in " + src.toAbsolutePath());
-    List<String> fresh = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
     broken.forEach((file, what) -> {
       if (!notYet.contains(file)) {
-        what.forEach(w -> fresh.add(file + " imports " + w));
+        what.forEach(w -> problems.add(file + " imports " + w));
       }
     });
-    assertTrue(fresh.isEmpty(), "imports against the dependency rule (operators, chunk data and kernels take and "
-        + "return data objects, the facade wraps their output; a lower layer imports no higher one):\n  "
-        + String.join("\n  ", fresh));
-    List<String> moved = notYet.stream().filter(f -> !broken.containsKey(f)).sorted().toList();
-    assertTrue(moved.isEmpty(), "these files follow the rule now; take them off the guard's list: " + moved);
+    notYet.stream().filter(f -> !broken.containsKey(f)).sorted().forEach(f -> problems.add(f + " is listed but "
+        + "follows the rule"));
+    return new Report(scanned, problems);
   }
 }

@@ -31,15 +31,15 @@ public final class ValueCounts {
           + "unobserved categories with count 0, which is not built: astype(\"str\") it first");
     }
     String key = "values";
-    DataFrame frame = DataFrame.ofOutput(Chunkwise.frame(List.of(in), new ToKeyFrame(key), true, new DataFrameData(-1, List.of(key),
-        List.of(in.dtype()), in.index(), 0)));
+    DataFrame frame = DataFrame.ofOutput(Chunkwise.frame(List.of(in), new ToKeyFrame(key), true,
+        new DataFrameData(-1, List.of(key), List.of(in.dtype()), in.index(), 0)));
     GroupByAgg.Spec spec = new GroupByAgg.Spec(new String[] {key}, new String[] {"count"}, new String[] {key},
         new Agg[] {Agg.SIZE}, new DfType[] {in.dtype()}, new DfType[] {in.dtype()}, true, dropna);
     DataFrame counts = GroupByAgg.of((DataFrameData) frame.data(), spec, GroupByAgg.Method.AUTO);
     DataFrame sorted = SortValues.frame(counts.data(), new SortValues.Spec(SortValues.Source.COLUMNS,
         new String[] {"count"}, new boolean[] {ascending}, false));
-    Series out = Series.ofOutput(Chunkwise.series(List.of(sorted.data()), new ToCounts(in.name()), true, new SeriesData(-1, in.name(),
-        DfType.INT64, IndexMeta.of(in.dtype(), null), 0)));
+    Series out = Series.ofOutput(Chunkwise.series(List.of(sorted.data()), new ToCounts(in.name()), true,
+        new SeriesData(-1, in.name(), DfType.INT64, IndexMeta.of(in.dtype(), null), 0)));
     return normalize ? out.div(out.sum()) : out;
   }
 
